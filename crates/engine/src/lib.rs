@@ -1,0 +1,124 @@
+//! The fogbound rules engine: board geometry, men as movement data, variants
+//! as data, one move generator for every use (play, puzzles, bots, solvers),
+//! game termination and notation. No web dependencies; builds for
+//! `wasm32-unknown-unknown`; uses no clock.
+//!
+//! # Design
+//!
+//! **Bitboards, generic and monomorphised.** A [`Position<B>`] is generic over
+//! its square-set type `B: `[`Bitboard`]: [`Bitboard64`] (`u64`) for boards of
+//! at most 64 squares (8×8 chess, solver boards up to 8×8), [`Bitboard128`]
+//! (`u128`) for up to 128 squares (Foolish King's 10×8), [`Bitboard256`]
+//! (four `u64` words) for up to 16×16. Each instantiation is compiled
+//! separately, so 8×8 chess runs on plain `u64` arithmetic. A square is the
+//! bit index `rank * width + file` of its board ([`Square`]; meaningful only
+//! with its [`Geometry`]).
+//!
+//! **Tables per variant and width.** [`Rules<B>`] compiles a [`Variant`] for a
+//! `B`: leap tables per role and square, rays in eight directions per square
+//! (sliders use the classical ray method: the first blocker is the lowest or
+//! highest set bit of `ray & occupied`, which works for every board width),
+//! pawn attacks, colour masks, and the role groups generation iterates over.
+//! Rules are built once per process and variant and leaked, so positions hold
+//! a `&'static Rules<B>` and stay cheap to copy (copy-make). A fast path for
+//! the orthodox role set keeps attack detection free of role loops; fairy sets
+//! take the general, data-driven path.
+//!
+//! **Men as data** ([`PieceSpec`], [`PIECES`]): leaper offsets, diagonal and
+//! orthogonal slides with a stop rule ([`Stop::SameColour`] for the Hunter),
+//! pawn behaviour, and flags (royal, subject to check, castles, can capture,
+//! captured only by, confines the enemy king). A new fairy piece is one
+//! [`Role`] variant plus one `PieceSpec`.
+//!
+//! **Variants as data** ([`Variant`]): board size, roles, start FEN, castling
+//! rule (none, standard, free), promotion lists per side, pawn double step and
+//! en passant, win conditions ([`WinCondition`]) and host-applied draw rules
+//! ([`DrawRules`]). Built-ins: [`Variant::chess`], [`Variant::foolish_king`],
+//! [`Variant::endgame`] (K+R v K, K+Q v K, K+R+R v K on n×n). Every rules
+//! choice made where a source is ambiguous is in [`RULES_NOTES`].
+//!
+//! **Two rule modes** ([`RuleMode`]): `Orthodox` generates legal moves
+//! directly (checkers, pins, king safety; en passant and castling verified by
+//! copy-make); `CaptureKing` (Fog of War) generates every move the men's
+//! movement allows, including moves into check and king captures. Rules that
+//! are not about check (fool confinement, who may capture a fool, hunter
+//! stops) apply in both.
+//!
+//! **Termination**: [`Position::decided`] (royal men lost, variant material or
+//! goal-rank conditions), [`Position::outcome`] (plus mate, stalemate, no
+//! moves, 50-move rule, dead material), and [`Game`] (plus repetition by
+//! Zobrist hash and the resignation, draw-agreement and flag-fall events).
+//!
+//! **Notation**: extended FEN ([`setup`]: up to 16 files and ranks,
+//! multi-digit empty counts, letters `PNBRQK` plus `A` archbishop, `H`
+//! hunter, `F` fool, Shredder-style castling files) with a typed [`FenError`];
+//! SAN-like and coordinate move text ([`notation`]) with a typed
+//! [`MoveTextError`]. No parser panics on any input.
+//!
+//! # Invariants
+//!
+//! - Bits outside the board are never set in a position's bitboards.
+//! - At most one man per side is subject to check; leap sets are symmetric
+//!   (attacks are looked up in reverse).
+//! - A [`Move`] is only meaningful for the position that generated it;
+//!   [`Position::play`] trusts it. Untrusted input goes through the move-text
+//!   parsers or [`Game::play`], which check membership in the move list.
+//! - The en passant square is set after every double step (as FEN writes it);
+//!   the repetition hash counts it only when a capture there is possible.
+//!
+//! # API sketch
+//!
+//! ```
+//! use fogbound_engine::{Bitboard64, Game, Position, RuleMode, Variant, perft};
+//!
+//! let chess = Variant::chess();
+//! let pos = Position::<Bitboard64>::start(&chess).unwrap();
+//! assert_eq!(perft(&pos, 3, RuleMode::Orthodox), 8_902);
+//! let mut game = Game::new(pos, RuleMode::CaptureKing).unwrap();
+//! let m = game.position().parse_san("e4", game.mode()).unwrap();
+//! game.play(&m).unwrap();
+//! assert_eq!(game.position().to_san(&game.moves()[0], RuleMode::Orthodox), "e4");
+//! assert!(game.outcome().is_none());
+//! // Fog of War views need: pseudo-legal destinations, pawn advances,
+//! // the en passant square, and per-move paths.
+//! let fog = game.position().pseudo_legal_destinations(fogbound_engine::Color::Black);
+//! let _ = (fog, game.position().pawn_advance_squares(fogbound_engine::Color::Black));
+//! ```
+//!
+//! `Position::<B>::{start, from_fen, from_setup, to_fen, legal_moves,
+//! pseudo_legal_moves, moves(mode), play, after, is_check, attackers_to,
+//! attacked_squares, decided, outcome, zobrist_hash, move_path, leap_routes,
+//! to_san, parse_san, to_coord, parse_coord}`; `Game::<B>::{new, start, play,
+//! undo, outcome, resign, agree_draw, flag_fall, positions, moves}`;
+//! `perft`, `perft_divide`; `Variant::{chess, foolish_king, endgame, by_id}`.
+//! Pick `B` from the board size: at most 64 squares `Bitboard64`, 128
+//! `Bitboard128`, else `Bitboard256`.
+
+pub mod bitboard;
+pub mod color;
+pub mod game;
+pub mod geometry;
+pub mod mov;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod role;
+pub mod rules;
+pub mod setup;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Bitboard128, Bitboard256, Bitboard64, Squares};
+pub use color::{ByColor, Color};
+pub use game::{Game, Outcome, PlayError, Reason};
+pub use geometry::{File, Geometry, GeometryError, Rank, Square};
+pub use mov::{Move, MoveKind};
+pub use movegen::RuleMode;
+pub use notation::MoveTextError;
+pub use perft::{perft, perft_divide};
+pub use position::{Position, PositionError};
+pub use role::{Piece, PieceSpec, Role, Stop, PIECES};
+pub use rules::{Rules, RulesError};
+pub use setup::{CastlingFlag, FenError, Setup};
+pub use variant::{CastlingRule, DrawRules, Endgame, Variant, WinCondition, RULES_NOTES};

@@ -1,0 +1,9 @@
+//! Retrograde solvers and game-theory tools. No web dependencies: everything here
+//! builds natively and for `wasm32-unknown-unknown`, and reports progress through
+//! [`Progress`] so that the page can show a bar and cancel.
+
+pub mod progress;
+pub mod fox_hounds;
+pub mod krk;
+
+pub use progress::{Cancelled, Progress};

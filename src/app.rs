@@ -1,0 +1,164 @@
+//! Routes, navigation and the frame around every page.
+
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::components::{ErrorBanner, ErrorContext, Errors};
+use crate::pages;
+
+/// Every page of the product. The router works on the URL's fragment
+/// (`#/play`), so the built site runs from any static file server and any
+/// folder.
+#[derive(Clone, Debug, PartialEq, Routable)]
+pub enum Route {
+    #[at("/")]
+    Home,
+    #[at("/play")]
+    Play,
+    #[at("/puzzles")]
+    Puzzles,
+    #[at("/solvers")]
+    Solvers,
+    #[at("/solvers/fox-hounds")]
+    FoxHounds,
+    #[at("/solvers/krk")]
+    Krk,
+    #[at("/solvers/fog-endgames")]
+    FogEndgames,
+    #[at("/rules")]
+    Rules,
+    #[at("/about")]
+    About,
+    #[not_found]
+    #[at("/404")]
+    NotFound,
+}
+
+impl Route {
+    /// The routes in the navigation, with their labels.
+    pub const NAV: [(Route, &'static str); 5] = [
+        (Route::Play, "Play"),
+        (Route::Puzzles, "Puzzles"),
+        (Route::Solvers, "Solvers"),
+        (Route::Rules, "Rules"),
+        (Route::About, "About"),
+    ];
+
+    /// The title shown in the browser tab.
+    pub fn title(&self) -> &'static str {
+        match self {
+            Route::Home => "fogbound — chess in the fog",
+            Route::Play => "Play — fogbound",
+            Route::Puzzles => "Kriegspiel puzzles — fogbound",
+            Route::Solvers => "Solvers — fogbound",
+            Route::FoxHounds => "Fox & Hounds solver — fogbound",
+            Route::Krk => "King and Rook vs King — fogbound",
+            Route::FogEndgames => "Fog of War endgames — fogbound",
+            Route::Rules => "Rules — fogbound",
+            Route::About => "About — fogbound",
+            Route::NotFound => "Page not found — fogbound",
+        }
+    }
+
+    /// The navigation entry this route belongs under.
+    fn section(&self) -> Option<Route> {
+        match self {
+            Route::FoxHounds | Route::Krk | Route::FogEndgames => Some(Route::Solvers),
+            Route::Home | Route::NotFound => None,
+            other => Some(other.clone()),
+        }
+    }
+}
+
+fn switch(route: Route) -> Html {
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(route.title());
+    }
+    match route {
+        Route::Home => html! { <pages::Home /> },
+        Route::Play => html! { <pages::Play /> },
+        Route::Puzzles => html! { <pages::Puzzles /> },
+        Route::Solvers => html! { <pages::Solvers /> },
+        Route::FoxHounds => html! { <pages::FoxHounds /> },
+        Route::Krk => html! { <pages::Krk /> },
+        Route::FogEndgames => html! { <pages::FogEndgames /> },
+        Route::Rules => html! { <pages::Rules /> },
+        Route::About => html! { <pages::About /> },
+        Route::NotFound => html! { <pages::NotFound /> },
+    }
+}
+
+#[function_component(Nav)]
+fn nav() -> Html {
+    let route = use_route::<Route>().unwrap_or(Route::Home);
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_| open.set(!*open))
+    };
+    let close = {
+        let open = open.clone();
+        Callback::from(move |_| open.set(false))
+    };
+    let section = route.section();
+    let links = Route::NAV.iter().map(|(target, label)| {
+        let current = section.as_ref() == Some(target);
+        html! {
+            <li onclick={close.clone()}>
+                <Link<Route> to={target.clone()} classes={classes!(current.then_some("current"))}>
+                    { *label }
+                </Link<Route>>
+            </li>
+        }
+    });
+    html! {
+        <nav class={classes!("top-nav", open.then_some("open"))} aria-label="Main">
+            <Link<Route> to={Route::Home} classes="brand">
+                <span class="brand-mark" aria-hidden="true">{ "\u{265E}\u{FE0E}" }</span>
+                { "fogbound" }
+            </Link<Route>>
+            <button class="menu-toggle" onclick={toggle} aria-expanded={open.to_string()}
+                    aria-label="Menu">{ "☰" }</button>
+            <ul class="nav-links">{ for links }</ul>
+        </nav>
+    }
+}
+
+/// The whole app: router, shared error context, navigation and pages.
+#[function_component(App)]
+pub fn app() -> Html {
+    let errors = use_reducer(Errors::default);
+    html! {
+        <HashRouter>
+            <ContextProvider<ErrorContext> context={errors}>
+                <Nav />
+                <ErrorBanner />
+                <main id="main">
+                    <Switch<Route> render={switch} />
+                </main>
+                <footer class="site-footer">
+                    <span>{ "fogbound — runs entirely in your browser; works offline after the first visit." }</span>
+                </footer>
+            </ContextProvider<ErrorContext>>
+        </HashRouter>
+    }
+}
+
+/// Registers `sw.js`, which caches the app's files so that it works with
+/// the network off after the first visit. Failure (an old browser, a
+/// `file://` page) only costs offline use, so it is logged, not shown.
+pub fn register_service_worker() {
+    let Some(window) = web_sys::window() else { return };
+    let navigator = window.navigator();
+    // Absent on insecure origins and file:// pages; calling it there would throw.
+    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
+        return;
+    }
+    let container = navigator.service_worker();
+    let promise = container.register("sw.js");
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(error) = wasm_bindgen_futures::JsFuture::from(promise).await {
+            web_sys::console::warn_2(&"offline cache unavailable:".into(), &error);
+        }
+    });
+}

@@ -1,0 +1,13 @@
+//! Reusable pieces of the page.
+
+pub mod board;
+pub mod error_banner;
+pub mod frame;
+pub mod histogram;
+pub mod progress;
+
+pub use board::{Board, BoardView, SquareView};
+pub use error_banner::{ErrorBanner, ErrorContext, Errors};
+pub use frame::PageFrame;
+pub use histogram::{group_digits, Histogram, Series};
+pub use progress::ProgressBar;

@@ -1,0 +1,25 @@
+//! A labelled progress bar for worker jobs.
+
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ProgressBarProps {
+    /// The name of the pass under way.
+    pub pass: AttrValue,
+    pub done: u64,
+    pub total: u64,
+}
+
+#[function_component(ProgressBar)]
+pub fn progress_bar(props: &ProgressBarProps) -> Html {
+    let total = props.total.max(1);
+    let done = props.done.min(total);
+    let percent = (done as f64) * 100.0 / (total as f64);
+    html! {
+        <div class="progress" data-testid="progress">
+            <progress max={total.to_string()} value={done.to_string()}
+                      aria-label={format!("{}: {:.0}%", props.pass, percent)} />
+            <span class="progress-label">{ format!("{} — {:.0}%", props.pass, percent) }</span>
+        </div>
+    }
+}

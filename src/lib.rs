@@ -1,0 +1,16 @@
+//! The fogbound web app (Yew). The binaries `fogbound-app` (the page) and
+//! `worker` (the Web Worker for heavy computations) are thin entry points over
+//! this library, so that components can be tested with wasm-bindgen-test.
+//!
+//! Map: `app` holds the routes and the frame; `pages/` one module per route;
+//! `components/` reusable pieces (board, error banner, progress bar);
+//! `worker/` the typed protocol, the worker itself and the page-side client;
+//! `panic` the panic hook that keeps a failure readable.
+
+pub mod app;
+pub mod components;
+pub mod pages;
+pub mod panic;
+pub mod worker;
+
+pub use app::{App, Route};

@@ -1,0 +1,12 @@
+//! Entry point of the page: install the panic hook, register the service
+//! worker for offline use, and mount the app.
+
+fn main() {
+    fogbound::panic::install("The page");
+    // A debug build is served by `trunk serve`, which rebuilds on every
+    // change: caching it would only serve stale files.
+    if !cfg!(debug_assertions) {
+        fogbound::app::register_service_worker();
+    }
+    yew::Renderer::<fogbound::App>::new().render();
+}

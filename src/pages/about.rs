@@ -1,0 +1,149 @@
+//! About fogbound, and a move-generator check (perft) that runs in the
+//! background worker: the page stays responsive, shows progress, and can
+//! cancel. It doubles as a way for anyone to time the engine in their own
+//! browser.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::components::ProgressBar;
+use crate::worker::jobs::MAX_PERFT_DEPTH;
+use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+
+/// What the perft panel shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum JobView {
+    #[default]
+    Idle,
+    Running { pass: String, done: u64, total: u64 },
+    Done { result: JobResult, millis: f64 },
+    Failed(String),
+    Cancelled,
+}
+
+pub enum JobAction {
+    Started,
+    Event(ClientEvent),
+}
+
+impl Reducible for JobView {
+    type Action = JobAction;
+
+    fn reduce(self: Rc<Self>, action: JobAction) -> Rc<Self> {
+        Rc::new(match action {
+            JobAction::Started => JobView::Running { pass: "starting".into(), done: 0, total: 1 },
+            JobAction::Event(ClientEvent::Progress { pass, done, total }) => JobView::Running { pass, done, total },
+            JobAction::Event(ClientEvent::Done { result, millis, .. }) => JobView::Done { result, millis },
+            JobAction::Event(ClientEvent::Failed(message)) => JobView::Failed(message),
+            JobAction::Event(ClientEvent::Cancelled) => JobView::Cancelled,
+        })
+    }
+}
+
+#[function_component(About)]
+pub fn about() -> Html {
+    let job = use_reducer(JobView::default);
+    let client = {
+        let job = job.clone();
+        use_memo((), move |_| ComputeClient::new(Callback::from(move |event| job.dispatch(JobAction::Event(event)))))
+    };
+    let fen = use_state(String::new);
+    let depth = use_state(|| 4u32);
+
+    let on_fen = {
+        let fen = fen.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                fen.set(input.value());
+            }
+        })
+    };
+    let on_depth = {
+        let depth = depth.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                depth.set(select.value().parse().unwrap_or(4));
+            }
+        })
+    };
+    let run = {
+        let (client, job, fen, depth) = (client.clone(), job.clone(), fen.clone(), depth.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let text = fen.trim().to_string();
+            let request = Job::Perft {
+                variant: "chess".into(),
+                fen: (!text.is_empty()).then_some(text),
+                depth: *depth,
+            };
+            job.dispatch(JobAction::Started);
+            if let Err(message) = client.run(request) {
+                job.dispatch(JobAction::Event(ClientEvent::Failed(message)));
+            }
+        })
+    };
+    let cancel = {
+        let client = client.clone();
+        Callback::from(move |_| client.cancel())
+    };
+    let running = matches!(*job, JobView::Running { .. });
+    let status = match &*job {
+        JobView::Idle => html! {},
+        JobView::Running { pass, done, total } => html! {
+            <ProgressBar pass={pass.clone()} done={*done} total={*total} />
+        },
+        JobView::Done { result: JobResult::Perft { nodes, divide }, millis } => {
+            let rate = if *millis > 0.0 { *nodes as f64 / millis / 1000.0 } else { 0.0 };
+            html! {
+                <div class="result" data-testid="perft-result">
+                    <p><strong>{ format!("{nodes} nodes") }</strong>
+                       { format!(" in {:.0} ms ({rate:.1} million nodes per second)", millis) }</p>
+                    <details>
+                        <summary>{ format!("Per first move ({})", divide.len()) }</summary>
+                        <ul class="divide">{ for divide.iter().map(|(mv, n)| html! { <li><code>{ mv }</code>{ format!(" {n}") }</li> }) }</ul>
+                    </details>
+                </div>
+            }
+        }
+        JobView::Done { .. } => html! {},
+        JobView::Failed(message) => html! { <p class="error-text" role="alert" data-testid="perft-error">{ message }</p> },
+        JobView::Cancelled => html! { <p class="note" data-testid="perft-cancelled">{ "Stopped." }</p> },
+    };
+    html! {
+        <section class="page prose">
+            <h1>{ "About fogbound" }</h1>
+            <p class="intro">{ "fogbound is a place to play and study chess where you cannot see everything. It is a \
+                                single static page: the rules engine and the solvers are Rust compiled to \
+                                WebAssembly and run on your device. Nothing is sent anywhere; after the first \
+                                visit it works offline." }</p>
+            <h2>{ "What is here" }</h2>
+            <ul>
+                <li>{ "Hot-seat play on one screen in Fog of War, Dark Chess, Kriegspiel and Foolish King Chess, with a curtain between turns." }</li>
+                <li>{ "Kriegspiel problems with an umpire that defends with the worst hidden placement." }</li>
+                <li>{ "Exact solvers for Fox & Hounds and King+Rook vs King, and the Fog of War endgame results." }</li>
+            </ul>
+            <h2 id="engine-check">{ "Check the move generator" }</h2>
+            <p>{ "perft counts every sequence of legal moves to a given depth; the counts for well-known positions \
+                  are published, so a correct engine must match them. It runs in a background worker." }</p>
+            <form class="perft" onsubmit={run}>
+                <label class="field" for="perft-fen">
+                    <span>{ "Position (FEN; empty for the start)" }</span>
+                    <input id="perft-fen" type="text" spellcheck="false" value={(*fen).clone()} oninput={on_fen}
+                           placeholder="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" />
+                </label>
+                <label class="field" for="perft-depth">
+                    <span>{ "Depth" }</span>
+                    <select id="perft-depth" onchange={on_depth}>
+                        { for (1..=MAX_PERFT_DEPTH).map(|d| html! { <option value={d.to_string()} selected={d == *depth}>{ d }</option> }) }
+                    </select>
+                </label>
+                <div class="buttons">
+                    <button type="submit" data-testid="perft-run" disabled={running}>{ "Count" }</button>
+                    <button type="button" data-testid="perft-cancel" onclick={cancel} disabled={!running}>{ "Stop" }</button>
+                </div>
+            </form>
+            { status }
+        </section>
+    }
+}

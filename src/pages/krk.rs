@@ -1,0 +1,398 @@
+//! King + Rook vs King: solve any n×n board in the worker, see the figures
+//! and the depth-to-mate distribution, and play either side against
+//! perfect play with every legal move's result shown.
+
+use std::rc::Rc;
+
+use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
+use yew::prelude::*;
+
+use crate::components::{group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series};
+use crate::worker::jobs::MAX_KRK_SIZE;
+use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+
+/// Everything the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KrkState {
+    size: u32,
+    /// The size the current job and results are for.
+    progress: Option<(String, u64, u64)>,
+    solved: Option<Solved>,
+    message: Option<String>,
+    game: Option<Game>,
+    /// The side the player chose, while the start position is being drawn.
+    pending_human: Option<Side>,
+    /// The job to start next, with a counter so that an effect notices it.
+    next_job: Option<(u64, Job)>,
+    jobs_started: u64,
+    seed: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Solved {
+    summary: KrkSummary,
+    millis: f64,
+    memory_bytes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Game {
+    human: Side,
+    position: Position,
+    value: Option<Value>,
+    moves: Vec<ScoredMove>,
+    history: Vec<String>,
+    selected: Option<String>,
+    over: Option<String>,
+}
+
+pub enum KrkAction {
+    SetSize(u32),
+    Solve,
+    NewGame(Side),
+    Play(ScoredMove),
+    ClickSquare(String),
+    Worker(ClientEvent),
+}
+
+impl KrkState {
+    fn new() -> KrkState {
+        KrkState {
+            size: 8,
+            progress: None,
+            solved: None,
+            message: None,
+            game: None,
+            pending_human: None,
+            next_job: None,
+            jobs_started: 0,
+            seed: 1,
+        }
+    }
+
+    fn start(&mut self, job: Job) {
+        self.jobs_started += 1;
+        self.next_job = Some((self.jobs_started, job));
+        self.progress = Some(("starting".into(), 0, 1));
+        self.message = None;
+    }
+
+    fn play(&mut self, chosen: ScoredMove) {
+        let size = self.size;
+        let Some(game) = self.game.as_mut() else { return };
+        game.history.push(chosen.mv.to_string());
+        game.selected = None;
+        match chosen.after {
+            Some(after) => {
+                game.position = after;
+                game.moves.clear();
+                game.value = None;
+                self.start(Job::KrkExplore { size, position: after });
+            }
+            None => {
+                game.moves.clear();
+                game.over = Some("The black king took the rook: a draw.".into());
+            }
+        }
+    }
+}
+
+impl Reducible for KrkState {
+    type Action = KrkAction;
+
+    fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.next_job = None;
+        match action {
+            KrkAction::SetSize(size) => {
+                if size != s.size {
+                    s.size = size;
+                    s.solved = None;
+                    s.game = None;
+                }
+            }
+            KrkAction::Solve => s.start(Job::KrkSolve { size: s.size }),
+            KrkAction::NewGame(human) => {
+                s.seed = s.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s.game = None;
+                s.pending_human = Some(human);
+                // The rook side moves first in a fresh game.
+                s.start(Job::KrkRandom { size: s.size, side: Side::White, seed: s.seed, won_only: true });
+            }
+            KrkAction::Play(chosen) => s.play(chosen),
+            KrkAction::ClickSquare(square) => {
+                let Some(game) = s.game.as_mut() else { return Rc::new(s) };
+                if game.position.to_move != game.human || game.over.is_some() {
+                    return Rc::new(s);
+                }
+                match game.selected.clone() {
+                    Some(from) => {
+                        let found = game
+                            .moves
+                            .iter()
+                            .find(|m| m.mv.from.to_string() == from && m.mv.to.to_string() == square)
+                            .copied();
+                        match found {
+                            Some(m) => s.play(m),
+                            None => {
+                                let own = game.moves.iter().any(|m| m.mv.from.to_string() == square);
+                                game.selected = own.then_some(square);
+                            }
+                        }
+                    }
+                    None => {
+                        if game.moves.iter().any(|m| m.mv.from.to_string() == square) {
+                            game.selected = Some(square);
+                        }
+                    }
+                }
+            }
+            KrkAction::Worker(event) => match event {
+                ClientEvent::Progress { pass, done, total } => s.progress = Some((pass, done, total)),
+                ClientEvent::Cancelled => {
+                    s.progress = None;
+                    s.message = Some("Stopped.".into());
+                }
+                ClientEvent::Failed(message) => {
+                    s.progress = None;
+                    s.message = Some(message);
+                }
+                ClientEvent::Done { result, millis, memory_bytes } => {
+                    s.progress = None;
+                    match result {
+                        JobResult::KrkSolved(summary) => s.solved = Some(Solved { summary, millis, memory_bytes }),
+                        JobResult::KrkRandom(position) => {
+                            let human = s.pending_human.take().unwrap_or(Side::White);
+                            s.game = Some(Game {
+                                human,
+                                position,
+                                value: None,
+                                moves: Vec::new(),
+                                history: Vec::new(),
+                                selected: None,
+                                over: None,
+                            });
+                            s.start(Job::KrkExplore { size: s.size, position });
+                        }
+                        JobResult::KrkExplored { position, value, moves } => {
+                            let mut computer_move = None;
+                            if let Some(game) = s.game.as_mut() {
+                                game.position = position;
+                                game.value = Some(value);
+                                game.moves = moves;
+                                if game.moves.is_empty() {
+                                    game.over = Some(match value {
+                                        Value::WhiteWins { moves: 0 } => "Checkmate: White wins.".into(),
+                                        Value::Stalemate => "Stalemate: a draw.".into(),
+                                        other => format!("Game over: {other}."),
+                                    });
+                                } else if position.to_move != game.human {
+                                    computer_move = game.moves.first().copied();
+                                }
+                            }
+                            if let Some(best) = computer_move {
+                                s.play(best);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            },
+        }
+        Rc::new(s)
+    }
+}
+
+fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
+    let n = size as u8;
+    let mut view = BoardView::empty(n, n);
+    if let Some(game) = game {
+        let p = game.position;
+        let mut place = |sq: fogbound_solvers::krk::Square, code: &str| {
+            if sq.is_on(usize::from(n)) {
+                let i = view.index(sq.file() as u8, sq.rank() as u8);
+                view.squares[i].piece = Some(code.to_string());
+            }
+        };
+        place(p.white_king, "wK");
+        place(p.white_rook, "wR");
+        place(p.black_king, "bK");
+        if let Some(from) = &game.selected {
+            for m in game.moves.iter().filter(|m| m.mv.from.to_string() == *from) {
+                let i = view.index(m.mv.to.file() as u8, m.mv.to.rank() as u8);
+                view.squares[i].dest = true;
+            }
+            let i = view.index(square_file(from), square_rank(from));
+            view.squares[i].highlight = true;
+        }
+    }
+    Rc::new(view)
+}
+
+fn square_file(name: &str) -> u8 {
+    name.bytes().next().map(|b| b.saturating_sub(b'a')).unwrap_or(0)
+}
+
+fn square_rank(name: &str) -> u8 {
+    name.get(1..).and_then(|r| r.parse::<u8>().ok()).map(|r| r.saturating_sub(1)).unwrap_or(0)
+}
+
+/// How a move's result reads for the player choosing it.
+fn describe(value: Value, mover: Side) -> String {
+    match (value, mover) {
+        (Value::WhiteWins { moves: 0 }, _) => "mate".into(),
+        (Value::WhiteWins { moves }, Side::White) => format!("mate in {}", moves + 1),
+        (Value::WhiteWins { moves }, Side::Black) => format!("mated in {moves}"),
+        (other, _) => other.to_string(),
+    }
+}
+
+#[function_component(Krk)]
+pub fn krk() -> Html {
+    let state = use_reducer(KrkState::new);
+    let client = {
+        let state = state.clone();
+        use_memo((), move |_| ComputeClient::new(Callback::from(move |e| state.dispatch(KrkAction::Worker(e)))))
+    };
+    {
+        let client = client.clone();
+        let state = state.clone();
+        let key = state.next_job.as_ref().map(|(n, _)| *n);
+        use_effect_with(key, move |_| {
+            if let Some((_, job)) = state.next_job.clone() {
+                if let Err(message) = client.run(job) {
+                    state.dispatch(KrkAction::Worker(ClientEvent::Failed(message)));
+                }
+            }
+        });
+    }
+    let on_size = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Ok(size) = select.value().parse() {
+                    state.dispatch(KrkAction::SetSize(size));
+                }
+            }
+        })
+    };
+    let solve = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(KrkAction::Solve))
+    };
+    let cancel = {
+        let client = client.clone();
+        Callback::from(move |_| client.cancel())
+    };
+    let new_game = |side: Side| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(KrkAction::NewGame(side)))
+    };
+    let on_square = {
+        let state = state.clone();
+        Callback::from(move |square: String| state.dispatch(KrkAction::ClickSquare(square)))
+    };
+    let busy = state.progress.is_some();
+    let size = state.size;
+    let view = board_view(size, state.game.as_ref());
+
+    let results = state.solved.as_ref().map(|solved| {
+        let s = &solved.summary;
+        html! {
+            <div class="section" data-testid="krk-results">
+                <h2>{ format!("{size}×{size}: solved in {:.0} ms", solved.millis) }</h2>
+                <table class="figures">
+                    <thead><tr><th></th><th>{ "Rook side to move" }</th><th>{ "Lone king to move" }</th></tr></thead>
+                    <tbody>
+                        <tr><td>{ "Legal positions" }</td><td class="num">{ group_digits(s.white_to_move_positions) }</td><td class="num">{ group_digits(s.black_to_move_positions) }</td></tr>
+                        <tr><td>{ "Won by the rook side" }</td><td class="num">{ group_digits(s.white_to_move_won) }</td>
+                            <td class="num">{ format!("{} ({:.1}%)", group_digits(s.black_to_move_won), s.black_to_move_won_percent()) }</td></tr>
+                        <tr><td>{ "Stalemate or rook capture" }</td><td class="num">{ "—" }</td><td class="num">{ group_digits(s.black_to_move_stalemate_or_capture) }</td></tr>
+                        <tr><td>{ "Longest mate (moves)" }</td><td class="num">{ s.max_dtm_white_to_move }</td><td class="num">{ s.max_dtm_black_to_move }</td></tr>
+                    </tbody>
+                </table>
+                <p class="note">{ format!("Time {:.0} ms · tables {:.1} MB · worker memory {:.1} MB, measured in this browser.",
+                    solved.millis, s.peak_bytes as f64 / 1e6, solved.memory_bytes as f64 / 1e6) }</p>
+                <Histogram x_label="moves to mate" y_label="positions"
+                    series={vec![
+                        Series { label: "rook side to move".into(), class: "series-a".into(), counts: s.dtm_white_to_move.clone() },
+                        Series { label: "lone king to move".into(), class: "series-b".into(), counts: s.dtm_black_to_move.clone() },
+                    ]} />
+            </div>
+        }
+    });
+
+    let game_panel = state.game.as_ref().map(|game| {
+        let to_move = game.position.to_move;
+        let human_turn = to_move == game.human && game.over.is_none();
+        let status = match (&game.over, game.value) {
+            (Some(over), _) => over.clone(),
+            (None, Some(value)) => format!(
+                "{} to move · {}",
+                if to_move == Side::White { "White" } else { "Black" },
+                match value { Value::WhiteWins { moves } => format!("White mates in {moves} with best play"), other => other.to_string() }
+            ),
+            (None, None) => "Thinking…".into(),
+        };
+        let best = game.moves.first().map(|m| m.value);
+        let rows = game.moves.iter().map(|m| {
+            let chosen = *m;
+            let state = state.clone();
+            let onclick = Callback::from(move |_| state.dispatch(KrkAction::Play(chosen)));
+            html! {
+                <li class={classes!((Some(m.value) == best).then_some("best"))}>
+                    <button {onclick} disabled={!human_turn} data-testid="krk-move">{ m.mv.to_string() }</button>
+                    <span class="value">{ describe(m.value, to_move) }</span>
+                </li>
+            }
+        });
+        html! {
+            <div class="section" data-testid="krk-game">
+                <h2>{ format!("You play {}", if game.human == Side::White { "the king and rook" } else { "the lone king" }) }</h2>
+                <p class="status-line" data-testid="krk-status">{ status }</p>
+                if !game.history.is_empty() {
+                    <p class="note">{ game.history.join(" ") }</p>
+                }
+                if human_turn {
+                    <p class="note">{ "Every legal move and where it leads, best first. Click one, or move on the board." }</p>
+                    <ul class="moves">{ for rows }</ul>
+                }
+            </div>
+        }
+    });
+
+    let intro = html! {
+        <p>{ "King and rook against a lone king, solved backwards from every mate on boards from 3×3 to \
+              20×20, here in your browser. No 50-move rule. Then play either side against perfect play." }</p>
+    };
+    let board = html! { <Board view={view} on_square={on_square} label="King and rook against king" /> };
+    html! {
+        <PageFrame title="King + Rook vs King" {intro} {board}>
+            <div class="row">
+                <label class="field" for="krk-size">
+                    <span>{ "Board" }</span>
+                    <select id="krk-size" onchange={on_size} disabled={busy}>
+                        { for (3..=MAX_KRK_SIZE).map(|n| html! { <option value={n.to_string()} selected={n == size}>{ format!("{n}×{n}") }</option> }) }
+                    </select>
+                </label>
+                <button data-testid="krk-solve" onclick={solve} disabled={busy}>{ "Solve" }</button>
+                <button type="button" data-testid="krk-cancel" onclick={cancel} disabled={!busy}>{ "Stop" }</button>
+            </div>
+            if let Some((pass, done, total)) = state.progress.clone() {
+                <ProgressBar pass={pass} done={done} total={total} />
+            }
+            if let Some(message) = &state.message {
+                <p class="note" data-testid="krk-message">{ message }</p>
+            }
+            { for results }
+            <div class="section">
+                <h2>{ "Play against perfect play" }</h2>
+                <div class="buttons">
+                    <button type="button" data-testid="krk-play-white" onclick={new_game(Side::White)} disabled={busy}>{ "Play the king and rook" }</button>
+                    <button type="button" data-testid="krk-play-black" onclick={new_game(Side::Black)} disabled={busy}>{ "Play the lone king" }</button>
+                </div>
+            </div>
+            { for game_panel }
+        </PageFrame>
+    }
+}

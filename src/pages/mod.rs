@@ -1,0 +1,33 @@
+//! One module per route.
+
+mod about;
+mod fog_endgames;
+mod fox_hounds;
+mod home;
+mod krk;
+mod not_found;
+mod play;
+mod puzzles;
+mod rules;
+mod solvers;
+
+pub use about::About;
+pub use fog_endgames::FogEndgames;
+pub use fox_hounds::FoxHounds;
+pub use home::Home;
+pub use krk::Krk;
+pub use not_found::NotFound;
+pub use play::{Play, PlayLink};
+pub use puzzles::Puzzles;
+pub use rules::Rules;
+pub use solvers::Solvers;
+
+use std::rc::Rc;
+
+use crate::components::BoardView;
+
+/// A board view from a placement string known to be valid (the page's own
+/// constants); an empty board if it is not, so a typo can never panic.
+pub(crate) fn board_from(files: u8, ranks: u8, placement: &str) -> Rc<BoardView> {
+    Rc::new(BoardView::from_placement(files, ranks, placement).unwrap_or_else(|| BoardView::empty(files, ranks)))
+}

@@ -1,0 +1,15 @@
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::app::Route;
+
+#[function_component(NotFound)]
+pub fn not_found() -> Html {
+    html! {
+        <section class="page narrow">
+            <h1>{ "No such page" }</h1>
+            <p>{ "This link does not lead anywhere in fogbound. It may be mistyped or from a newer version." }</p>
+            <p><Link<Route> to={Route::Home}>{ "Go to the start page" }</Link<Route>></p>
+        </section>
+    }
+}

@@ -1,0 +1,195 @@
+//! The page side of the worker.
+//!
+//! gloo-worker gives a bridge for messages but no way to stop a worker that
+//! is busy in a long synchronous computation: its own "destroy" message
+//! waits in the queue behind the job. Real cancellation needs
+//! `Worker.terminate()`, so the client keeps the native `Worker` handle. It
+//! obtains it by wrapping the global `Worker` constructor for the duration of
+//! gloo-worker's spawn call (see [`spawn_capturing`]); a cancelled worker is
+//! terminated at once and a fresh one is spawned for the next job.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_worker::{Spawnable, WorkerBridge};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::Callback;
+
+use super::compute::ComputeWorker;
+use super::protocol::{Job, JobResult, Request, Response};
+
+/// Where Trunk puts the worker's script, relative to the page.
+pub const WORKER_SCRIPT: &str = "worker.js";
+
+/// What the page hears about its current job.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClientEvent {
+    Progress { pass: String, done: u64, total: u64 },
+    Done { result: JobResult, millis: f64, memory_bytes: u64 },
+    Failed(String),
+    Cancelled,
+}
+
+struct Live {
+    bridge: WorkerBridge<ComputeWorker>,
+    native: web_sys::Worker,
+    _on_error: Closure<dyn FnMut(web_sys::ErrorEvent)>,
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.native.terminate();
+    }
+}
+
+#[derive(Default)]
+struct State {
+    live: Option<Live>,
+    next_id: u64,
+    current: Option<u64>,
+}
+
+/// A handle to one worker, owned by a component. Dropping it terminates
+/// the worker.
+#[derive(Clone)]
+pub struct ComputeClient {
+    state: Rc<RefCell<State>>,
+    on_event: Callback<ClientEvent>,
+}
+
+impl PartialEq for ComputeClient {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.state, &other.state)
+    }
+}
+
+impl ComputeClient {
+    pub fn new(on_event: Callback<ClientEvent>) -> ComputeClient {
+        ComputeClient { state: Rc::default(), on_event }
+    }
+
+    /// Whether a job is under way.
+    pub fn busy(&self) -> bool {
+        self.state.borrow().current.is_some()
+    }
+
+    /// Starts `job`, abandoning (and cancelling) any job under way.
+    pub fn run(&self, job: Job) -> Result<(), String> {
+        if self.busy() {
+            self.cancel();
+        }
+        if self.state.borrow().live.is_none() {
+            let live = self.spawn()?;
+            self.state.borrow_mut().live = Some(live);
+        }
+        let mut state = self.state.borrow_mut();
+        state.next_id += 1;
+        let id = state.next_id;
+        state.current = Some(id);
+        if let Some(live) = &state.live {
+            live.bridge.send(Request { id, job });
+        }
+        Ok(())
+    }
+
+    /// Stops the job under way at once by terminating its worker.
+    pub fn cancel(&self) {
+        let had_job = {
+            let mut state = self.state.borrow_mut();
+            state.live = None; // terminates the worker
+            state.current.take().is_some()
+        };
+        if had_job {
+            self.on_event.emit(ClientEvent::Cancelled);
+        }
+    }
+
+    fn spawn(&self) -> Result<Live, String> {
+        let weak = Rc::downgrade(&self.state);
+        let on_event = self.on_event.clone();
+        let mut spawner = ComputeWorker::spawner();
+        spawner.callback(move |response: Response| {
+            let Some(state) = weak.upgrade() else { return };
+            if state.borrow().current != Some(response.id()) {
+                return; // a message from an abandoned job
+            }
+            let event = match response {
+                Response::Progress { pass, done, total, .. } => ClientEvent::Progress { pass, done, total },
+                Response::Done { result, millis, memory_bytes, .. } => {
+                    state.borrow_mut().current = None;
+                    ClientEvent::Done { result, millis, memory_bytes }
+                }
+                Response::Failed { message, .. } => {
+                    state.borrow_mut().current = None;
+                    ClientEvent::Failed(message)
+                }
+            };
+            on_event.emit(event);
+        });
+        let mut bridge = None;
+        let native = spawn_capturing(&mut || bridge = Some(spawner.spawn(WORKER_SCRIPT)))
+            .map_err(|e| format!("could not start the background worker: {e}"))?;
+        let bridge = bridge.ok_or("could not start the background worker")?;
+
+        // A worker that dies (a panic in the computation, a failed load)
+        // reports through its `error` event; the job is then failed and the
+        // dead worker dropped, so the next job gets a fresh one.
+        let weak = Rc::downgrade(&self.state);
+        let on_event = self.on_event.clone();
+        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
+            event.prevent_default();
+            let Some(state) = weak.upgrade() else { return };
+            let message = event.message();
+            let had_job = {
+                let mut state = state.borrow_mut();
+                let dead = state.live.take();
+                let had_job = state.current.take().is_some();
+                drop(state);
+                drop(dead);
+                had_job
+            };
+            if had_job {
+                let detail = if message.is_empty() { "the worker stopped".to_string() } else { message };
+                on_event.emit(ClientEvent::Failed(format!("The computation failed: {detail}")));
+            }
+        });
+        native.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Ok(Live { bridge, native, _on_error: on_error })
+    }
+}
+
+/// Runs `spawn` while the global `Worker` constructor is wrapped, so that the
+/// worker it creates is captured, then restores the constructor and returns
+/// the captured worker.
+fn spawn_capturing(spawn: &mut dyn FnMut()) -> Result<web_sys::Worker, String> {
+    let install = js_sys::Function::new_no_args(
+        "const Original = globalThis.Worker; \
+         globalThis.__fogboundWorker = { Original, made: null }; \
+         globalThis.Worker = function (url, options) { \
+             const made = new Original(url, options); \
+             globalThis.__fogboundWorker.made = made; \
+             return made; \
+         };",
+    );
+    let restore = js_sys::Function::new_no_args(
+        "const slot = globalThis.__fogboundWorker; \
+         if (!slot) { return null; } \
+         globalThis.Worker = slot.Original; \
+         delete globalThis.__fogboundWorker; \
+         return slot.made;",
+    );
+    install.call0(&JsValue::NULL).map_err(describe)?;
+    spawn();
+    let made = restore.call0(&JsValue::NULL).map_err(describe)?;
+    made.dyn_into::<web_sys::Worker>()
+        .map_err(|_| "the browser did not create a worker".to_string())
+}
+
+fn describe(error: JsValue) -> String {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "unknown error".to_string())
+}

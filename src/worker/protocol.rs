@@ -1,0 +1,61 @@
+//! The messages between the page and the worker. Every request carries an id
+//! that its progress reports and its answer repeat, so the page can ignore
+//! messages from a job it has already abandoned.
+
+use fogbound_solvers::krk;
+use serde::{Deserialize, Serialize};
+
+/// A computation the worker knows how to run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Job {
+    /// Count the leaves of the legal-move tree (`perft`), the standard check
+    /// of a move generator, from `fen` (or the variant's start position).
+    Perft {
+        variant: String,
+        fen: Option<String>,
+        depth: u32,
+    },
+    /// Solve King+Rook vs King on a `size`×`size` board; the worker keeps
+    /// the table for the queries below.
+    KrkSolve { size: u32 },
+    /// The value and scored legal moves of a KRK position (solving first if
+    /// the table for `size` is not at hand).
+    KrkExplore { size: u32, position: krk::Position },
+    /// A random legal KRK position with `side` to move that White wins
+    /// (any position if `won_only` is false).
+    KrkRandom { size: u32, side: krk::Side, seed: u64, won_only: bool },
+}
+
+/// The answer to a [`Job`], one variant per job.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum JobResult {
+    Perft { nodes: u64, divide: Vec<(String, u64)> },
+    KrkSolved(krk::KrkSummary),
+    KrkExplored { position: krk::Position, value: krk::Value, moves: Vec<krk::ScoredMove> },
+    KrkRandom(krk::Position),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub job: Job,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    /// The job `id` is in pass `pass`, `done` of `total` units.
+    Progress { id: u64, pass: String, done: u64, total: u64 },
+    /// The job finished after `millis` milliseconds of work in the worker,
+    /// whose WebAssembly memory then held `memory_bytes`.
+    Done { id: u64, result: JobResult, millis: f64, memory_bytes: u64 },
+    /// The job could not be done (bad input); `message` says why.
+    Failed { id: u64, message: String },
+}
+
+impl Response {
+    pub fn id(&self) -> u64 {
+        match self {
+            Response::Progress { id, .. } | Response::Done { id, .. } | Response::Failed { id, .. } => *id,
+        }
+    }
+}

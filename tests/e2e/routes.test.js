@@ -1,0 +1,90 @@
+// Every route loads without a console error, at desktop and phone size, and
+// leaves a screenshot in screenshots/ to look at.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+
+const ROUTES = [
+  ["home", "#/", "Chess in the fog"],
+  ["play", "#/play", "Play"],
+  ["puzzles", "#/puzzles", "Kriegspiel puzzles"],
+  ["solvers", "#/solvers", "Solvers"],
+  ["fox-hounds", "#/solvers/fox-hounds", "Fox & Hounds"],
+  ["krk", "#/solvers/krk", "King + Rook vs King"],
+  ["fog-endgames", "#/solvers/fog-endgames", "Fog of War endgames"],
+  ["rules", "#/rules", "Rules"],
+  ["about", "#/about", "About fogbound"],
+  ["not-found", "#/no/such/page", "No such page"],
+];
+
+const SIZES = [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+];
+
+let server, browser;
+before(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const [sizeName, viewport] of SIZES) {
+  test(`every route renders at ${sizeName} size`, async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    for (const [name, hash, title] of ROUTES) {
+      await page.goto(server.url + hash);
+      await appReady(page);
+      await page.waitForFunction((t) => document.querySelector("main h1")?.textContent === t, title, { timeout: 15000 });
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${name} is ${overflow}px wider than the ${sizeName} screen`);
+      await page.screenshot({ path: `${SHOTS}${name}-${sizeName}.png`, fullPage: true });
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("a bad game link explains itself instead of failing", async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/play?variant=checkers&clock=3-2");
+  await appReady(page);
+  const banner = page.locator("[data-testid='error-banner']");
+  await banner.waitFor();
+  const text = await banner.textContent();
+  assert.match(text, /unknown variant 'checkers'/);
+  assert.match(text, /clock '3-2'/);
+  assert.equal(await page.locator("[data-square]").count(), 64, "the default board is still shown");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the settings form builds a shareable link that opens the same settings", async () => {
+  const page = await browser.newPage();
+  await page.goto(server.url + "#/play");
+  await appReady(page);
+  await page.selectOption("#variant", "foolish-king");
+  await page.selectOption("#model", "kriegspiel");
+  await page.selectOption("#preset", "wild16");
+  await page.selectOption("#clock", "3+2");
+  assert.equal(await page.locator("[data-square]").count(), 80, "Foolish King Chess is 10×8");
+  const href = await page.getAttribute("[data-testid='settings-link']", "href");
+  assert.equal(href, "#/play?variant=foolish-king&model=kriegspiel&preset=wild16&clock=3+2&mode=hotseat");
+  const other = await browser.newPage();
+  await other.goto(server.url + href);
+  await appReady(other);
+  assert.equal(await other.inputValue("#preset"), "wild16");
+  assert.equal(await other.inputValue("#clock"), "3+2");
+  assert.equal(await other.locator("[data-testid='error-banner']").count(), 0);
+  await page.close();
+  await other.close();
+});

@@ -1,0 +1,93 @@
+// The worker path end to end: a real engine computation (perft) runs off the
+// page's thread with progress, can be cancelled, reports bad input clearly,
+// and the whole app keeps working offline after the first visit.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("perft runs in the worker and matches the published count", async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/about");
+  await appReady(page);
+  await page.selectOption("#perft-depth", "4");
+  await page.click("[data-testid='perft-run']");
+  const result = page.locator("[data-testid='perft-result']");
+  await result.waitFor({ timeout: 60000 });
+  assert.match(await result.textContent(), /^197281 nodes/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a long perft shows progress, the page stays responsive, and Stop ends it", async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/about");
+  await appReady(page);
+  await page.selectOption("#perft-depth", "7");
+  await page.click("[data-testid='perft-run']");
+  await page.locator("[data-testid='progress']").waitFor({ timeout: 10000 });
+  // The main thread answers while the worker counts.
+  const started = Date.now();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  assert.ok(Date.now() - started < 1000, "the page froze");
+  await page.click("[data-testid='perft-cancel']");
+  await page.locator("[data-testid='perft-cancelled']").waitFor({ timeout: 5000 });
+  // A new job runs on a fresh worker.
+  await page.selectOption("#perft-depth", "2");
+  await page.click("[data-testid='perft-run']");
+  await page.locator("[data-testid='perft-result']").waitFor({ timeout: 30000 });
+  assert.match(await page.locator("[data-testid='perft-result']").textContent(), /^400 nodes/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a malformed FEN gets a clear message, not a dead page", async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/about");
+  await appReady(page);
+  await page.fill("#perft-fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  await page.click("[data-testid='perft-run']");
+  const message = page.locator("[data-testid='perft-error']");
+  await message.waitFor({ timeout: 30000 });
+  assert.ok((await message.textContent()).length > 10);
+  assert.equal(await page.locator("#fatal-error").isHidden(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("after the first visit the app works with the network off", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url + "#/");
+  await appReady(page);
+  // Wait until the service worker controls the page and has cached the build.
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker?.ready;
+    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
+  }, null, { timeout: 30000 });
+  await context.setOffline(true);
+  await page.goto(server.url + "#/rules");
+  await appReady(page);
+  await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
+  // The worker loads from the cache too.
+  await page.goto(server.url + "#/about");
+  await appReady(page);
+  await page.selectOption("#perft-depth", "3");
+  await page.click("[data-testid='perft-run']");
+  await page.locator("[data-testid='perft-result']").waitFor({ timeout: 30000 });
+  assert.match(await page.locator("[data-testid='perft-result']").textContent(), /^8902 nodes/);
+  await page.screenshot({ path: `${SHOTS}offline-about.png`, fullPage: true });
+  await context.close();
+});
