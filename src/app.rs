@@ -148,7 +148,9 @@ pub fn app() -> Html {
 /// the network off after the first visit. Failure (an old browser, a
 /// `file://` page) only costs offline use, so it is logged, not shown.
 pub fn register_service_worker() {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let navigator = window.navigator();
     // Absent on insecure origins and file:// pages; calling it there would throw.
     if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {

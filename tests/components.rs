@@ -62,20 +62,42 @@ async fn board_draws_pieces_fog_and_destinations_and_reports_clicks() {
     let root = mount_point();
     yew::Renderer::<BoardHarness>::with_root_and_props(
         root.clone(),
-        BoardHarnessProps { view: Rc::new(view), clicks: clicks.clone() },
+        BoardHarnessProps {
+            view: Rc::new(view),
+            clicks: clicks.clone(),
+        },
     )
     .render();
     yew::scheduler::flush().await;
 
-    assert_eq!(root.query_selector_all("[data-square]").unwrap().length(), 64);
-    let king = root.query_selector("[data-square='e1'] [data-piece]").unwrap().expect("a piece on e1");
+    assert_eq!(
+        root.query_selector_all("[data-square]").unwrap().length(),
+        64
+    );
+    let king = root
+        .query_selector("[data-square='e1'] [data-piece]")
+        .unwrap()
+        .expect("a piece on e1");
     assert_eq!(king.get_attribute("data-piece").as_deref(), Some("wK"));
     assert_eq!(root.query_selector_all("[data-piece]").unwrap().length(), 1);
     assert_eq!(root.query_selector_all("[data-fog]").unwrap().length(), 16);
-    assert!(root.query_selector("[data-square='a8'][data-fog]").unwrap().is_some());
-    assert!(root.query_selector("[data-square='a6'][data-fog]").unwrap().is_none());
-    assert!(root.query_selector("[data-square='e2'] [data-dest]").unwrap().is_some());
-    let label = root.query_selector("[data-square='h8']").unwrap().unwrap().get_attribute("aria-label");
+    assert!(root
+        .query_selector("[data-square='a8'][data-fog]")
+        .unwrap()
+        .is_some());
+    assert!(root
+        .query_selector("[data-square='a6'][data-fog]")
+        .unwrap()
+        .is_none());
+    assert!(root
+        .query_selector("[data-square='e2'] [data-dest]")
+        .unwrap()
+        .is_some());
+    let label = root
+        .query_selector("[data-square='h8']")
+        .unwrap()
+        .unwrap()
+        .get_attribute("aria-label");
     assert_eq!(label.as_deref(), Some("h8, hidden"));
 
     click(&root, "[data-square='e2']");
@@ -85,7 +107,12 @@ async fn board_draws_pieces_fog_and_destinations_and_reports_clicks() {
 
 #[wasm_bindgen_test]
 async fn a_ten_by_eight_board_flips() {
-    let view = BoardView::from_placement(10, 8, "rnnhkqhnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RANBFNBNAR").unwrap();
+    let view = BoardView::from_placement(
+        10,
+        8,
+        "rnnhkqhnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RANBFNBNAR",
+    )
+    .unwrap();
     let root = mount_point();
     #[derive(Properties, PartialEq)]
     struct P {
@@ -95,13 +122,31 @@ async fn a_ten_by_eight_board_flips() {
     fn flipped(p: &P) -> Html {
         html! { <Board view={p.view.clone()} flipped=true /> }
     }
-    yew::Renderer::<Flipped>::with_root_and_props(root.clone(), P { view: Rc::new(view) }).render();
+    yew::Renderer::<Flipped>::with_root_and_props(
+        root.clone(),
+        P {
+            view: Rc::new(view),
+        },
+    )
+    .render();
     yew::scheduler::flush().await;
-    assert_eq!(root.query_selector_all("[data-square]").unwrap().length(), 80);
-    assert!(root.query_selector("[data-square='j8'] [data-piece='bR']").unwrap().is_some());
-    assert!(root.query_selector("[data-square='e1'] [data-piece='wF']").unwrap().is_some());
+    assert_eq!(
+        root.query_selector_all("[data-square]").unwrap().length(),
+        80
+    );
+    assert!(root
+        .query_selector("[data-square='j8'] [data-piece='bR']")
+        .unwrap()
+        .is_some());
+    assert!(root
+        .query_selector("[data-square='e1'] [data-piece='wF']")
+        .unwrap()
+        .is_some());
     // Flipped: a1 is drawn at the top right.
-    let a1 = root.query_selector("[data-square='a1'] rect").unwrap().unwrap();
+    let a1 = root
+        .query_selector("[data-square='a1'] rect")
+        .unwrap()
+        .unwrap();
     assert_eq!(a1.get_attribute("x").as_deref(), Some("900"));
     assert_eq!(a1.get_attribute("y").as_deref(), Some("0"));
 }
@@ -120,7 +165,8 @@ fn error_harness() -> Html {
 #[function_component(Trigger)]
 fn trigger() -> Html {
     let errors = use_context::<ErrorContext>();
-    let onclick = Callback::from(move |_| show_error(&errors, "That FEN has 9 ranks; a board has 8."));
+    let onclick =
+        Callback::from(move |_| show_error(&errors, "That FEN has 9 ranks; a board has 8."));
     html! { <button id="trigger" {onclick}>{ "fail" }</button> }
 }
 
@@ -129,16 +175,35 @@ async fn errors_show_in_the_banner_and_can_be_dismissed() {
     let root = mount_point();
     yew::Renderer::<ErrorHarness>::with_root(root.clone()).render();
     yew::scheduler::flush().await;
-    assert!(root.query_selector("[data-testid='error-banner']").unwrap().is_none());
+    assert!(root
+        .query_selector("[data-testid='error-banner']")
+        .unwrap()
+        .is_none());
 
-    root.query_selector("#trigger").unwrap().unwrap().dyn_into::<HtmlElement>().unwrap().click();
+    root.query_selector("#trigger")
+        .unwrap()
+        .unwrap()
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+        .click();
     yew::scheduler::flush().await;
-    let banner = root.query_selector("[data-testid='error-banner']").unwrap().expect("banner shown");
+    let banner = root
+        .query_selector("[data-testid='error-banner']")
+        .unwrap()
+        .expect("banner shown");
     assert!(banner.text_content().unwrap().contains("9 ranks"));
 
-    root.query_selector(".dismiss").unwrap().unwrap().dyn_into::<HtmlElement>().unwrap().click();
+    root.query_selector(".dismiss")
+        .unwrap()
+        .unwrap()
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+        .click();
     yew::scheduler::flush().await;
-    assert!(root.query_selector("[data-testid='error-banner']").unwrap().is_none());
+    assert!(root
+        .query_selector("[data-testid='error-banner']")
+        .unwrap()
+        .is_none());
 }
 
 #[wasm_bindgen_test]
@@ -160,5 +225,12 @@ async fn the_app_navigates_between_pages() {
     yew::scheduler::flush().await;
     let h1 = root.query_selector("h1").unwrap().unwrap();
     assert_eq!(h1.text_content().as_deref(), Some("Rules"));
-    assert!(root.query_selector(".nav-links a.current").unwrap().unwrap().text_content().unwrap() == "Rules");
+    assert!(
+        root.query_selector(".nav-links a.current")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap()
+            == "Rules"
+    );
 }

@@ -171,9 +171,13 @@ fn draw_square(props: &BoardProps, file: u8, rank: u8) -> Html {
         (None, false) => format!("{name}, empty"),
     };
     let fog = square.fog.then(|| {
-        let tone = if light { "fog fog-light" } else { "fog fog-dark" };
+        let tone = if light {
+            "fog fog-light"
+        } else {
+            "fog fog-dark"
+        };
         html! { <rect class={tone} x={x.to_string()} y={y.to_string()}
-                      width={CELL.to_string()} height={CELL.to_string()} /> }
+        width={CELL.to_string()} height={CELL.to_string()} /> }
     });
     let piece = square.piece.as_ref().map(|code| {
         html! {
@@ -206,7 +210,7 @@ fn draw_coordinates(view: &BoardView, flipped: bool) -> Html {
         let x = u32::from(col) * CELL + CELL - 6;
         let y = u32::from(view.ranks) * CELL - 6;
         html! { <text class="coord file" x={x.to_string()} y={y.to_string()}>
-            { char::from(b'a' + file).to_string() }</text> }
+        { char::from(b'a' + file).to_string() }</text> }
     });
     let ranks = (0..view.ranks).map(|rank| {
         let row = if flipped { rank } else { view.ranks - 1 - rank };
@@ -250,7 +254,11 @@ pub fn piece_name(code: &str) -> String {
     if code == "fox" || code == "hound" {
         return code.to_string();
     }
-    let colour = if code.starts_with('w') { "white" } else { "black" };
+    let colour = if code.starts_with('w') {
+        "white"
+    } else {
+        "black"
+    };
     let kind = match code.chars().nth(1) {
         Some('K') => "king",
         Some('Q') => "queen",

@@ -26,8 +26,19 @@ const TOP: f64 = 14.0;
 
 #[function_component(Histogram)]
 pub fn histogram(props: &HistogramProps) -> Html {
-    let width = props.series.iter().map(|s| s.counts.len()).max().unwrap_or(0);
-    let max = props.series.iter().flat_map(|s| s.counts.iter().copied()).max().unwrap_or(0).max(1);
+    let width = props
+        .series
+        .iter()
+        .map(|s| s.counts.len())
+        .max()
+        .unwrap_or(0);
+    let max = props
+        .series
+        .iter()
+        .flat_map(|s| s.counts.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let plot_w = W - LEFT - 8.0;
     let plot_h = H - BOTTOM - TOP;
     let slot = plot_w / width.max(1) as f64;
@@ -54,7 +65,7 @@ pub fn histogram(props: &HistogramProps) -> Html {
         html! { <text class="tick" x={format!("{tx:.1}")} y={format!("{:.1}", H - BOTTOM + 16.0)}>{ x }</text> }
     });
     let legend = props.series.iter().enumerate().map(|(k, s)| {
-        let x = LEFT + 10.0 + k as f64 * 200.0;
+        let x = LEFT + 80.0 + k as f64 * 200.0;
         html! { <g>
             <rect class={classes!("bar", s.class.to_string())} x={format!("{x}")} y={TOP.to_string()} width="12" height="12" />
             <text class="legend" x={format!("{}", x + 18.0)} y={format!("{}", TOP + 11.0)}>{ s.label.clone() }</text>

@@ -16,8 +16,15 @@ use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
 pub enum JobView {
     #[default]
     Idle,
-    Running { pass: String, done: u64, total: u64 },
-    Done { result: JobResult, millis: f64 },
+    Running {
+        pass: String,
+        done: u64,
+        total: u64,
+    },
+    Done {
+        result: JobResult,
+        millis: f64,
+    },
     Failed(String),
     Cancelled,
 }
@@ -32,9 +39,17 @@ impl Reducible for JobView {
 
     fn reduce(self: Rc<Self>, action: JobAction) -> Rc<Self> {
         Rc::new(match action {
-            JobAction::Started => JobView::Running { pass: "starting".into(), done: 0, total: 1 },
-            JobAction::Event(ClientEvent::Progress { pass, done, total }) => JobView::Running { pass, done, total },
-            JobAction::Event(ClientEvent::Done { result, millis, .. }) => JobView::Done { result, millis },
+            JobAction::Started => JobView::Running {
+                pass: "starting".into(),
+                done: 0,
+                total: 1,
+            },
+            JobAction::Event(ClientEvent::Progress { pass, done, total }) => {
+                JobView::Running { pass, done, total }
+            }
+            JobAction::Event(ClientEvent::Done { result, millis, .. }) => {
+                JobView::Done { result, millis }
+            }
             JobAction::Event(ClientEvent::Failed(message)) => JobView::Failed(message),
             JobAction::Event(ClientEvent::Cancelled) => JobView::Cancelled,
         })
@@ -46,7 +61,11 @@ pub fn about() -> Html {
     let job = use_reducer(JobView::default);
     let client = {
         let job = job.clone();
-        use_memo((), move |_| ComputeClient::new(Callback::from(move |event| job.dispatch(JobAction::Event(event)))))
+        use_memo((), move |_| {
+            ComputeClient::new(Callback::from(move |event| {
+                job.dispatch(JobAction::Event(event))
+            }))
+        })
     };
     let fen = use_state(String::new);
     let depth = use_state(|| 4u32);
@@ -93,8 +112,15 @@ pub fn about() -> Html {
         JobView::Running { pass, done, total } => html! {
             <ProgressBar pass={pass.clone()} done={*done} total={*total} />
         },
-        JobView::Done { result: JobResult::Perft { nodes, divide }, millis } => {
-            let rate = if *millis > 0.0 { *nodes as f64 / millis / 1000.0 } else { 0.0 };
+        JobView::Done {
+            result: JobResult::Perft { nodes, divide },
+            millis,
+        } => {
+            let rate = if *millis > 0.0 {
+                *nodes as f64 / millis / 1000.0
+            } else {
+                0.0
+            };
             html! {
                 <div class="result" data-testid="perft-result">
                     <p><strong>{ format!("{nodes} nodes") }</strong>
@@ -107,8 +133,12 @@ pub fn about() -> Html {
             }
         }
         JobView::Done { .. } => html! {},
-        JobView::Failed(message) => html! { <p class="error-text" role="alert" data-testid="perft-error">{ message }</p> },
-        JobView::Cancelled => html! { <p class="note" data-testid="perft-cancelled">{ "Stopped." }</p> },
+        JobView::Failed(message) => {
+            html! { <p class="error-text" role="alert" data-testid="perft-error">{ message }</p> }
+        }
+        JobView::Cancelled => {
+            html! { <p class="note" data-testid="perft-cancelled">{ "Stopped." }</p> }
+        }
     };
     html! {
         <section class="page prose">

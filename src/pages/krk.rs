@@ -7,7 +7,9 @@ use std::rc::Rc;
 use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
 use yew::prelude::*;
 
-use crate::components::{group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series};
+use crate::components::{
+    group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
+};
 use crate::worker::jobs::MAX_KRK_SIZE;
 use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
 
@@ -79,7 +81,9 @@ impl KrkState {
 
     fn play(&mut self, chosen: ScoredMove) {
         let size = self.size;
-        let Some(game) = self.game.as_mut() else { return };
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         game.history.push(chosen.mv.to_string());
         game.selected = None;
         match chosen.after {
@@ -87,7 +91,10 @@ impl KrkState {
                 game.position = after;
                 game.moves.clear();
                 game.value = None;
-                self.start(Job::KrkExplore { size, position: after });
+                self.start(Job::KrkExplore {
+                    size,
+                    position: after,
+                });
             }
             None => {
                 game.moves.clear();
@@ -113,15 +120,25 @@ impl Reducible for KrkState {
             }
             KrkAction::Solve => s.start(Job::KrkSolve { size: s.size }),
             KrkAction::NewGame(human) => {
-                s.seed = s.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                s.seed = s
+                    .seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 s.game = None;
                 s.pending_human = Some(human);
                 // The rook side moves first in a fresh game.
-                s.start(Job::KrkRandom { size: s.size, side: Side::White, seed: s.seed, won_only: true });
+                s.start(Job::KrkRandom {
+                    size: s.size,
+                    side: Side::White,
+                    seed: s.seed,
+                    won_only: true,
+                });
             }
             KrkAction::Play(chosen) => s.play(chosen),
             KrkAction::ClickSquare(square) => {
-                let Some(game) = s.game.as_mut() else { return Rc::new(s) };
+                let Some(game) = s.game.as_mut() else {
+                    return Rc::new(s);
+                };
                 if game.position.to_move != game.human || game.over.is_some() {
                     return Rc::new(s);
                 }
@@ -130,12 +147,15 @@ impl Reducible for KrkState {
                         let found = game
                             .moves
                             .iter()
-                            .find(|m| m.mv.from.to_string() == from && m.mv.to.to_string() == square)
+                            .find(|m| {
+                                m.mv.from.to_string() == from && m.mv.to.to_string() == square
+                            })
                             .copied();
                         match found {
                             Some(m) => s.play(m),
                             None => {
-                                let own = game.moves.iter().any(|m| m.mv.from.to_string() == square);
+                                let own =
+                                    game.moves.iter().any(|m| m.mv.from.to_string() == square);
                                 game.selected = own.then_some(square);
                             }
                         }
@@ -148,7 +168,9 @@ impl Reducible for KrkState {
                 }
             }
             KrkAction::Worker(event) => match event {
-                ClientEvent::Progress { pass, done, total } => s.progress = Some((pass, done, total)),
+                ClientEvent::Progress { pass, done, total } => {
+                    s.progress = Some((pass, done, total))
+                }
                 ClientEvent::Cancelled => {
                     s.progress = None;
                     s.message = Some("Stopped.".into());
@@ -157,10 +179,20 @@ impl Reducible for KrkState {
                     s.progress = None;
                     s.message = Some(message);
                 }
-                ClientEvent::Done { result, millis, memory_bytes } => {
+                ClientEvent::Done {
+                    result,
+                    millis,
+                    memory_bytes,
+                } => {
                     s.progress = None;
                     match result {
-                        JobResult::KrkSolved(summary) => s.solved = Some(Solved { summary, millis, memory_bytes }),
+                        JobResult::KrkSolved(summary) => {
+                            s.solved = Some(Solved {
+                                summary,
+                                millis,
+                                memory_bytes,
+                            })
+                        }
                         JobResult::KrkRandom(position) => {
                             let human = s.pending_human.take().unwrap_or(Side::White);
                             s.game = Some(Game {
@@ -172,9 +204,16 @@ impl Reducible for KrkState {
                                 selected: None,
                                 over: None,
                             });
-                            s.start(Job::KrkExplore { size: s.size, position });
+                            s.start(Job::KrkExplore {
+                                size: s.size,
+                                position,
+                            });
                         }
-                        JobResult::KrkExplored { position, value, moves } => {
+                        JobResult::KrkExplored {
+                            position,
+                            value,
+                            moves,
+                        } => {
                             let mut computer_move = None;
                             if let Some(game) = s.game.as_mut() {
                                 game.position = position;
@@ -182,7 +221,9 @@ impl Reducible for KrkState {
                                 game.moves = moves;
                                 if game.moves.is_empty() {
                                     game.over = Some(match value {
-                                        Value::WhiteWins { moves: 0 } => "Checkmate: White wins.".into(),
+                                        Value::WhiteWins { moves: 0 } => {
+                                            "Checkmate: White wins.".into()
+                                        }
                                         Value::Stalemate => "Stalemate: a draw.".into(),
                                         other => format!("Game over: {other}."),
                                     });
@@ -230,11 +271,17 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
 }
 
 fn square_file(name: &str) -> u8 {
-    name.bytes().next().map(|b| b.saturating_sub(b'a')).unwrap_or(0)
+    name.bytes()
+        .next()
+        .map(|b| b.saturating_sub(b'a'))
+        .unwrap_or(0)
 }
 
 fn square_rank(name: &str) -> u8 {
-    name.get(1..).and_then(|r| r.parse::<u8>().ok()).map(|r| r.saturating_sub(1)).unwrap_or(0)
+    name.get(1..)
+        .and_then(|r| r.parse::<u8>().ok())
+        .map(|r| r.saturating_sub(1))
+        .unwrap_or(0)
 }
 
 /// How a move's result reads for the player choosing it.
@@ -252,7 +299,11 @@ pub fn krk() -> Html {
     let state = use_reducer(KrkState::new);
     let client = {
         let state = state.clone();
-        use_memo((), move |_| ComputeClient::new(Callback::from(move |e| state.dispatch(KrkAction::Worker(e)))))
+        use_memo((), move |_| {
+            ComputeClient::new(Callback::from(move |e| {
+                state.dispatch(KrkAction::Worker(e))
+            }))
+        })
     };
     {
         let client = client.clone();
@@ -365,7 +416,8 @@ pub fn krk() -> Html {
         <p>{ "King and rook against a lone king, solved backwards from every mate on boards from 3×3 to \
               20×20, here in your browser. No 50-move rule. Then play either side against perfect play." }</p>
     };
-    let board = html! { <Board view={view} on_square={on_square} label="King and rook against king" /> };
+    let board =
+        html! { <Board view={view} on_square={on_square} label="King and rook against king" /> };
     html! {
         <PageFrame title="King + Rook vs King" {intro} {board}>
             <div class="row">

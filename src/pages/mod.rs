@@ -29,5 +29,8 @@ use crate::components::BoardView;
 /// A board view from a placement string known to be valid (the page's own
 /// constants); an empty board if it is not, so a typo can never panic.
 pub(crate) fn board_from(files: u8, ranks: u8, placement: &str) -> Rc<BoardView> {
-    Rc::new(BoardView::from_placement(files, ranks, placement).unwrap_or_else(|| BoardView::empty(files, ranks)))
+    Rc::new(
+        BoardView::from_placement(files, ranks, placement)
+            .unwrap_or_else(|| BoardView::empty(files, ranks)),
+    )
 }

@@ -61,23 +61,23 @@ macro_rules! choice {
 choice!(/// The rules of the board and pieces.
     Variant, "variant" { Chess = "chess": "Chess", FoolishKing = "foolish-king": "Foolish King Chess (10×8)" });
 choice!(/// Who sees what.
-    Model, "model" {
-        Open = "open": "Open board",
-        Fog = "fog": "Fog of War",
-        Dark = "dark": "Dark Chess",
-        Kriegspiel = "kriegspiel": "Kriegspiel",
-    });
+Model, "model" {
+    Open = "open": "Open board",
+    Fog = "fog": "Fog of War",
+    Dark = "dark": "Dark Chess",
+    Kriegspiel = "kriegspiel": "Kriegspiel",
+});
 choice!(/// The Kriegspiel umpire's conventions (see the Rules page).
-    Preset, "preset" {
-        Cvp = "cvp": "Chess Variant Pages",
-        English = "english": "English (Gambit Club 1933)",
-        Wild16 = "wild16": "ICC wild 16",
-        Berkeley = "berkeley": "Berkeley",
-        BerkeleyAny = "berkeley-any": "Berkeley with Any?",
-        Cincinnati = "cincinnati": "Cincinnati",
-        Rand = "rand": "RAND",
-        Dutch = "dutch": "Dutch (problems)",
-    });
+Preset, "preset" {
+    Cvp = "cvp": "Chess Variant Pages",
+    English = "english": "English (Gambit Club 1933)",
+    Wild16 = "wild16": "ICC wild 16",
+    Berkeley = "berkeley": "Berkeley",
+    BerkeleyAny = "berkeley-any": "Berkeley with Any?",
+    Cincinnati = "cincinnati": "Cincinnati",
+    Rand = "rand": "RAND",
+    Dutch = "dutch": "Dutch (problems)",
+});
 choice!(/// Two people on one screen, or one against the computer.
     Mode, "mode" { Hotseat = "hotseat": "Hot-seat (two players, one screen)", Computer = "computer": "Against the computer" });
 
@@ -116,7 +116,11 @@ impl Clock {
 /// What is wrong with a link's parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {
-    Unknown { what: &'static str, value: String, allowed: Vec<&'static str> },
+    Unknown {
+        what: &'static str,
+        value: String,
+        allowed: Vec<&'static str>,
+    },
     BadClock(String),
     UnknownParameter(String),
     PresetWithoutKriegspiel,
@@ -148,7 +152,11 @@ impl PlayLink {
         let mut link = PlayLink::default();
         let mut errors = Vec::new();
         let mut preset_given = false;
-        for pair in query.trim_start_matches('?').split('&').filter(|p| !p.is_empty()) {
+        for pair in query
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+        {
             let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
             let value = percent_decode(raw);
             let result = match key {
@@ -178,7 +186,11 @@ impl PlayLink {
         if self.model == Model::Kriegspiel {
             query.push_str(&format!("&preset={}", self.preset.id()));
         }
-        query.push_str(&format!("&clock={}&mode={}", self.clock.id(), self.mode.id()));
+        query.push_str(&format!(
+            "&clock={}&mode={}",
+            self.clock.id(),
+            self.mode.id()
+        ));
         query
     }
 }
@@ -192,7 +204,9 @@ fn percent_decode(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
-            let escape = text.get(i + 1..i + 3).and_then(|hex| u8::from_str_radix(hex, 16).ok());
+            let escape = text
+                .get(i + 1..i + 3)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok());
             if let Some(byte) = escape {
                 out.push(byte);
                 i += 3;
@@ -212,7 +226,10 @@ const FOOLISH_KING_START: &str = "rnnhkqhnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/R
 pub fn play() -> Html {
     let location = use_location();
     let errors = use_context::<ErrorContext>();
-    let query = location.as_ref().map(|l| l.query_str().to_string()).unwrap_or_default();
+    let query = location
+        .as_ref()
+        .map(|l| l.query_str().to_string())
+        .unwrap_or_default();
     let settings = {
         let query = query.clone();
         use_state(move || PlayLink::parse(&query).0)
@@ -221,7 +238,10 @@ pub fn play() -> Html {
         let errors = errors.clone();
         use_effect_with(query, move |query| {
             for error in PlayLink::parse(query).1 {
-                show_error(&errors, format!("This game link has a problem: {error}. The default is used instead."));
+                show_error(
+                    &errors,
+                    format!("This game link has a problem: {error}. The default is used instead."),
+                );
             }
         });
     }
@@ -231,7 +251,10 @@ pub fn play() -> Html {
         Variant::FoolishKing => (10, FOOLISH_KING_START),
     };
     let view = board_from(files, 8, placement);
-    let select = |label: &'static str, id: &'static str, options: Vec<(String, String)>, current: String,
+    let select = |label: &'static str,
+                  id: &'static str,
+                  options: Vec<(String, String)>,
+                  current: String,
                   apply: fn(&mut PlayLink, &str)| {
         let settings = settings.clone();
         let onchange = Callback::from(move |event: Event| {
@@ -254,14 +277,21 @@ pub fn play() -> Html {
             </label>
         }
     };
-    let mut clock_options: Vec<(String, String)> = std::iter::once(("none".to_string(), "No clock".to_string()))
-        .chain(Clock::PRESETS.iter().map(|&(minutes, increment)| {
-            let id = Clock::Fischer { minutes, increment }.id();
-            (id.clone(), format!("{id} (minutes + seconds a move)"))
-        }))
-        .collect();
-    if !clock_options.iter().any(|(id, _)| *id == settings.clock.id()) {
-        clock_options.push((settings.clock.id(), format!("{} (custom)", settings.clock.id())));
+    let mut clock_options: Vec<(String, String)> =
+        std::iter::once(("none".to_string(), "No clock".to_string()))
+            .chain(Clock::PRESETS.iter().map(|&(minutes, increment)| {
+                let id = Clock::Fischer { minutes, increment }.id();
+                (id.clone(), format!("{id} (minutes + seconds a move)"))
+            }))
+            .collect();
+    if !clock_options
+        .iter()
+        .any(|(id, _)| *id == settings.clock.id())
+    {
+        clock_options.push((
+            settings.clock.id(),
+            format!("{} (custom)", settings.clock.id()),
+        ));
     }
     let intro = html! {
         <p>{ "Choose a variant and how much each side may see. In hot-seat play a curtain hides the \
@@ -304,7 +334,10 @@ mod tests {
             variant: Variant::FoolishKing,
             model: Model::Kriegspiel,
             preset: Preset::Wild16,
-            clock: Clock::Fischer { minutes: 3, increment: 2 },
+            clock: Clock::Fischer {
+                minutes: 3,
+                increment: 2,
+            },
             mode: Mode::Hotseat,
         };
         let (back, errors) = PlayLink::parse(&link.to_query());
@@ -342,16 +375,36 @@ mod tests {
 
     #[test]
     fn clocks() {
-        assert_eq!(Clock::parse("15+10"), Ok(Clock::Fischer { minutes: 15, increment: 10 }));
+        assert_eq!(
+            Clock::parse("15+10"),
+            Ok(Clock::Fischer {
+                minutes: 15,
+                increment: 10
+            })
+        );
         assert!(Clock::parse("0+5").is_err());
         assert!(Clock::parse("99999999999+1").is_err());
         assert!(Clock::parse("+").is_err());
-        assert_eq!(PlayLink::parse("clock=5%2B3").0.clock, Clock::Fischer { minutes: 5, increment: 3 });
+        assert_eq!(
+            PlayLink::parse("clock=5%2B3").0.clock,
+            Clock::Fischer {
+                minutes: 5,
+                increment: 3
+            }
+        );
     }
 
     #[test]
     fn garbage_never_panics() {
-        for text in ["%", "%%", "=&=&", "variant", "a=%zz", "clock=%E2%82", "\u{1F600}=\u{1F600}"] {
+        for text in [
+            "%",
+            "%%",
+            "=&=&",
+            "variant",
+            "a=%zz",
+            "clock=%E2%82",
+            "\u{1F600}=\u{1F600}",
+        ] {
             let _ = PlayLink::parse(text);
         }
     }

@@ -11,7 +11,8 @@ const ROTENBERG: &str = "8/8/5B2/8/8/3N4/R6p/5K1k";
 /// The known men, with fog on every square where the hidden black bishop
 /// may stand: the empty dark squares.
 fn rotenberg_view() -> Rc<BoardView> {
-    let mut view = BoardView::from_placement(8, 8, ROTENBERG).unwrap_or_else(|| BoardView::empty(8, 8));
+    let mut view =
+        BoardView::from_placement(8, 8, ROTENBERG).unwrap_or_else(|| BoardView::empty(8, 8));
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let index = view.index(file, rank);

@@ -2,14 +2,70 @@ use yew::prelude::*;
 
 /// The Kriegspiel umpire presets: id, name, illegal tries, captures, checks, pawn tries.
 const PRESETS: [(&str, &str, &str, &str, &str, &str); 8] = [
-    ("cvp", "Chess Variant Pages", "announced to both", "square; en passant named", "rank, file, long or short diagonal, knight", "“Any?” → No / Try; after Try one pawn capture must be tried"),
-    ("english", "English, Gambit Club 1933", "announced", "square", "long, short, rank, file, knight", "“Any?” → Yes / No; after Yes one pawn capture must be tried"),
-    ("wild16", "ICC wild 16", "told to the mover only", "square, and pawn or piece captured", "rank, file, long, short, knight", "the number of legal pawn captures is announced every turn"),
-    ("berkeley", "Berkeley", "“No” to both; “Nonsense” for impossible tries", "square; en passant as a plain capture", "rank, file, short, long, knight", "none"),
-    ("berkeley-any", "Berkeley with Any?", "as Berkeley", "as Berkeley", "as Berkeley", "optional “Any?”; Yes obliges a pawn capture"),
-    ("cincinnati", "Cincinnati", "“No” public; “Nonsense” for impossible tries", "square, and pawn or piece captured", "file, rank, long, short, knight", "“pawn capture” said when one exists"),
-    ("rand", "RAND", "every “No” public; “Hell no” for impossible tries", "square, and pawn or piece captured", "long, short, rank, file, knight; pawn checks as diagonal", "the squares where pawns can capture are announced"),
-    ("dutch", "Dutch (problems)", "as English", "square, and whether a pawn or a piece captured", "as English", "as English"),
+    (
+        "cvp",
+        "Chess Variant Pages",
+        "announced to both",
+        "square; en passant named",
+        "rank, file, long or short diagonal, knight",
+        "“Any?” → No / Try; after Try one pawn capture must be tried",
+    ),
+    (
+        "english",
+        "English, Gambit Club 1933",
+        "announced",
+        "square",
+        "long, short, rank, file, knight",
+        "“Any?” → Yes / No; after Yes one pawn capture must be tried",
+    ),
+    (
+        "wild16",
+        "ICC wild 16",
+        "told to the mover only",
+        "square, and pawn or piece captured",
+        "rank, file, long, short, knight",
+        "the number of legal pawn captures is announced every turn",
+    ),
+    (
+        "berkeley",
+        "Berkeley",
+        "“No” to both; “Nonsense” for impossible tries",
+        "square; en passant as a plain capture",
+        "rank, file, short, long, knight",
+        "none",
+    ),
+    (
+        "berkeley-any",
+        "Berkeley with Any?",
+        "as Berkeley",
+        "as Berkeley",
+        "as Berkeley",
+        "optional “Any?”; Yes obliges a pawn capture",
+    ),
+    (
+        "cincinnati",
+        "Cincinnati",
+        "“No” public; “Nonsense” for impossible tries",
+        "square, and pawn or piece captured",
+        "file, rank, long, short, knight",
+        "“pawn capture” said when one exists",
+    ),
+    (
+        "rand",
+        "RAND",
+        "every “No” public; “Hell no” for impossible tries",
+        "square, and pawn or piece captured",
+        "long, short, rank, file, knight; pawn checks as diagonal",
+        "the squares where pawns can capture are announced",
+    ),
+    (
+        "dutch",
+        "Dutch (problems)",
+        "as English",
+        "square, and whether a pawn or a piece captured",
+        "as English",
+        "as English",
+    ),
 ];
 
 #[function_component(Rules)]

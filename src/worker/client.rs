@@ -25,8 +25,16 @@ pub const WORKER_SCRIPT: &str = "worker.js";
 /// What the page hears about its current job.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClientEvent {
-    Progress { pass: String, done: u64, total: u64 },
-    Done { result: JobResult, millis: f64, memory_bytes: u64 },
+    Progress {
+        pass: String,
+        done: u64,
+        total: u64,
+    },
+    Done {
+        result: JobResult,
+        millis: f64,
+        memory_bytes: u64,
+    },
     Failed(String),
     Cancelled,
 }
@@ -66,7 +74,10 @@ impl PartialEq for ComputeClient {
 
 impl ComputeClient {
     pub fn new(on_event: Callback<ClientEvent>) -> ComputeClient {
-        ComputeClient { state: Rc::default(), on_event }
+        ComputeClient {
+            state: Rc::default(),
+            on_event,
+        }
     }
 
     /// Whether a job is under way.
@@ -115,10 +126,21 @@ impl ComputeClient {
                 return; // a message from an abandoned job
             }
             let event = match response {
-                Response::Progress { pass, done, total, .. } => ClientEvent::Progress { pass, done, total },
-                Response::Done { result, millis, memory_bytes, .. } => {
+                Response::Progress {
+                    pass, done, total, ..
+                } => ClientEvent::Progress { pass, done, total },
+                Response::Done {
+                    result,
+                    millis,
+                    memory_bytes,
+                    ..
+                } => {
                     state.borrow_mut().current = None;
-                    ClientEvent::Done { result, millis, memory_bytes }
+                    ClientEvent::Done {
+                        result,
+                        millis,
+                        memory_bytes,
+                    }
                 }
                 Response::Failed { message, .. } => {
                     state.borrow_mut().current = None;
@@ -137,25 +159,36 @@ impl ComputeClient {
         // dead worker dropped, so the next job gets a fresh one.
         let weak = Rc::downgrade(&self.state);
         let on_event = self.on_event.clone();
-        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
-            event.prevent_default();
-            let Some(state) = weak.upgrade() else { return };
-            let message = event.message();
-            let had_job = {
-                let mut state = state.borrow_mut();
-                let dead = state.live.take();
-                let had_job = state.current.take().is_some();
-                drop(state);
-                drop(dead);
-                had_job
-            };
-            if had_job {
-                let detail = if message.is_empty() { "the worker stopped".to_string() } else { message };
-                on_event.emit(ClientEvent::Failed(format!("The computation failed: {detail}")));
-            }
-        });
+        let on_error =
+            Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
+                event.prevent_default();
+                let Some(state) = weak.upgrade() else { return };
+                let message = event.message();
+                let had_job = {
+                    let mut state = state.borrow_mut();
+                    let dead = state.live.take();
+                    let had_job = state.current.take().is_some();
+                    drop(state);
+                    drop(dead);
+                    had_job
+                };
+                if had_job {
+                    let detail = if message.is_empty() {
+                        "the worker stopped".to_string()
+                    } else {
+                        message
+                    };
+                    on_event.emit(ClientEvent::Failed(format!(
+                        "The computation failed: {detail}"
+                    )));
+                }
+            });
         native.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(Live { bridge, native, _on_error: on_error })
+        Ok(Live {
+            bridge,
+            native,
+            _on_error: on_error,
+        })
     }
 }
 

@@ -19,7 +19,9 @@ impl Worker for ComputeWorker {
     type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        ComputeWorker { tables: jobs::Tables::default() }
+        ComputeWorker {
+            tables: jobs::Tables::default(),
+        }
     }
 
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
@@ -33,11 +35,24 @@ impl Worker for ComputeWorker {
             if now - last_report >= PROGRESS_INTERVAL_MS || done >= total {
                 last_report = now;
                 let pass = pass.to_string();
-                scope.respond(who, Response::Progress { id, pass, done, total });
+                scope.respond(
+                    who,
+                    Response::Progress {
+                        id,
+                        pass,
+                        done,
+                        total,
+                    },
+                );
             }
         };
         let response = match jobs::run(&request.job, &mut self.tables, &mut report) {
-            Ok(result) => Response::Done { id, result, millis: now_ms() - started, memory_bytes: memory_bytes() },
+            Ok(result) => Response::Done {
+                id,
+                result,
+                millis: now_ms() - started,
+                memory_bytes: memory_bytes(),
+            },
             Err(message) => Response::Failed { id, message },
         };
         scope.respond(who, response);

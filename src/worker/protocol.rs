@@ -23,15 +23,27 @@ pub enum Job {
     KrkExplore { size: u32, position: krk::Position },
     /// A random legal KRK position with `side` to move that White wins
     /// (any position if `won_only` is false).
-    KrkRandom { size: u32, side: krk::Side, seed: u64, won_only: bool },
+    KrkRandom {
+        size: u32,
+        side: krk::Side,
+        seed: u64,
+        won_only: bool,
+    },
 }
 
 /// The answer to a [`Job`], one variant per job.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum JobResult {
-    Perft { nodes: u64, divide: Vec<(String, u64)> },
+    Perft {
+        nodes: u64,
+        divide: Vec<(String, u64)>,
+    },
     KrkSolved(krk::KrkSummary),
-    KrkExplored { position: krk::Position, value: krk::Value, moves: Vec<krk::ScoredMove> },
+    KrkExplored {
+        position: krk::Position,
+        value: krk::Value,
+        moves: Vec<krk::ScoredMove>,
+    },
     KrkRandom(krk::Position),
 }
 
@@ -44,10 +56,20 @@ pub struct Request {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
     /// The job `id` is in pass `pass`, `done` of `total` units.
-    Progress { id: u64, pass: String, done: u64, total: u64 },
+    Progress {
+        id: u64,
+        pass: String,
+        done: u64,
+        total: u64,
+    },
     /// The job finished after `millis` milliseconds of work in the worker,
     /// whose WebAssembly memory then held `memory_bytes`.
-    Done { id: u64, result: JobResult, millis: f64, memory_bytes: u64 },
+    Done {
+        id: u64,
+        result: JobResult,
+        millis: f64,
+        memory_bytes: u64,
+    },
     /// The job could not be done (bad input); `message` says why.
     Failed { id: u64, message: String },
 }
@@ -55,7 +77,9 @@ pub enum Response {
 impl Response {
     pub fn id(&self) -> u64 {
         match self {
-            Response::Progress { id, .. } | Response::Done { id, .. } | Response::Failed { id, .. } => *id,
+            Response::Progress { id, .. }
+            | Response::Done { id, .. }
+            | Response::Failed { id, .. } => *id,
         }
     }
 }

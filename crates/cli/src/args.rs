@@ -22,7 +22,8 @@ impl Args {
         while let Some(word) = iter.next() {
             if let Some(name) = word.strip_prefix("--") {
                 if let Some((name, value)) = name.split_once('=') {
-                    args.options.insert(name.to_string(), Some(value.to_string()));
+                    args.options
+                        .insert(name.to_string(), Some(value.to_string()));
                 } else if flags.contains(&name) {
                     args.options.insert(name.to_string(), None);
                 } else {
@@ -96,20 +97,32 @@ mod tests {
     #[test]
     fn a_typo_is_called_a_typo() {
         let args = Args::parse(&words("--bogus --size 8"), &["json"]).unwrap();
-        assert_eq!(args.only(&["size", "json"]).unwrap_err(), "unknown option --bogus");
+        assert_eq!(
+            args.only(&["size", "json"]).unwrap_err(),
+            "unknown option --bogus"
+        );
     }
 
     #[test]
     fn a_missing_value_is_reported() {
         let args = Args::parse(&words("--size"), &[]).unwrap();
-        assert_eq!(args.only(&["size"]).unwrap_err(), "option --size needs a value");
+        assert_eq!(
+            args.only(&["size"]).unwrap_err(),
+            "option --size needs a value"
+        );
         let args = Args::parse(&words("--size --json"), &["json"]).unwrap();
-        assert_eq!(args.only(&["size", "json"]).unwrap_err(), "option --size needs a value");
+        assert_eq!(
+            args.only(&["size", "json"]).unwrap_err(),
+            "option --size needs a value"
+        );
     }
 
     #[test]
     fn unreadable_values_name_the_option() {
         let args = Args::parse(&words("--size eight"), &[]).unwrap();
-        assert_eq!(args.parsed::<u32>("size").unwrap_err(), "--size: cannot read 'eight'");
+        assert_eq!(
+            args.parsed::<u32>("size").unwrap_err(),
+            "--size: cannot read 'eight'"
+        );
     }
 }

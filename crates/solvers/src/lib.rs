@@ -2,8 +2,8 @@
 //! builds natively and for `wasm32-unknown-unknown`, and reports progress through
 //! [`Progress`] so that the page can show a bar and cancel.
 
-pub mod progress;
 pub mod fox_hounds;
 pub mod krk;
+pub mod progress;
 
 pub use progress::{Cancelled, Progress};

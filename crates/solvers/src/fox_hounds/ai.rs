@@ -425,6 +425,10 @@ impl Solution {
     }
 
     /// The seed's fuzz table row for `p` (see [`FuzzOdds`]).
+    ///
+    /// The first call builds the AI tables and the game graph (about 17 MB
+    /// on 8×8, a few ms per later call; on 10×10 roughly 2 GB, so the page
+    /// should offer the fuzz figures up to 9×9).
     pub fn fuzz(&self, p: f64) -> FuzzOdds {
         let p = p.clamp(0.0, 1.0);
         let underdog = self.underdog();

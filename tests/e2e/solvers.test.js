@@ -1,0 +1,57 @@
+// The solver pages: solve in the worker with progress, reproduce the seed's
+// figures in the browser, and play against perfect play.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+
+let server, browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("KRK 8×8 solves in the browser to the published figures, and a game against perfect play runs", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/solvers/krk");
+  await appReady(page);
+  await page.click("[data-testid='krk-solve']");
+  const results = page.locator("[data-testid='krk-results']");
+  await results.waitFor({ timeout: 60000 });
+  const text = await results.textContent();
+  for (const figure of ["175,168", "223,944", "201,700", "22,244"]) {
+    assert.ok(text.includes(figure), `missing ${figure} in: ${text}`);
+  }
+  assert.match(text, /Longest mate \(moves\)1616/);
+  assert.equal(await page.locator(".histogram .bar").count() > 10, true);
+
+  // Play the lone king: the computer (rook side) moves first and replies.
+  await page.click("[data-testid='krk-play-black']");
+  const status = page.locator("[data-testid='krk-status']");
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector("[data-testid='krk-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  assert.equal(await page.locator("[data-piece]").count(), 3);
+  // Take the first (best) move twice; the computer answers each time.
+  for (let i = 0; i < 2; i++) {
+    const before = await page.locator("[data-testid='krk-game'] .note").first().textContent().catch(() => "");
+    const moves = page.locator("[data-testid='krk-move']");
+    if ((await moves.count()) === 0) break;
+    await moves.first().click();
+    await page.waitForFunction(
+      (b) => {
+        const s = document.querySelector("[data-testid='krk-status']")?.textContent ?? "";
+        const h = document.querySelector("[data-testid='krk-game'] .note")?.textContent ?? "";
+        return h !== b && (/Black to move/.test(s) || /Checkmate|draw/i.test(s));
+      },
+      before,
+      { timeout: 30000 }
+    );
+  }
+  assert.match(await status.textContent(), /Black to move|Checkmate/);
+  await page.screenshot({ path: `${SHOTS}krk-play-desktop.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
