@@ -180,6 +180,16 @@ fn draw_square(props: &BoardProps, file: u8, rank: u8) -> Html {
         width={CELL.to_string()} height={CELL.to_string()} /> }
     });
     let piece = square.piece.as_ref().map(|code| {
+        if let Some(letter) = token_letter(code) {
+            // Game tokens that are not chessmen (Fox & Hounds): a disc.
+            let (cx, cy) = ((x + CELL / 2).to_string(), (y + CELL / 2).to_string());
+            return html! {
+                <g data-piece={code.clone()}>
+                    <circle class={classes!("token", code.clone())} cx={cx.clone()} cy={cy.clone()} r="36" />
+                    <text class="token-letter" x={cx} y={cy}>{ letter }</text>
+                </g>
+            };
+        }
         html! {
             <text class={classes!("piece", if code.starts_with('w') { "white" } else { "black" })}
                   x={(x + CELL / 2).to_string()} y={(y + CELL / 2).to_string()}
@@ -218,6 +228,15 @@ fn draw_coordinates(view: &BoardView, flipped: bool) -> Html {
         html! { <text class="coord rank" x="5" y={y.to_string()}>{ (rank + 1).to_string() }</text> }
     });
     html! { <g aria-hidden="true">{ for files }{ for ranks }</g> }
+}
+
+/// The letter on a game token, for codes that are not chessmen.
+fn token_letter(code: &str) -> Option<&'static str> {
+    match code {
+        "fox" => Some("F"),
+        "hound" => Some("H"),
+        _ => None,
+    }
 }
 
 /// The glyph drawn for a piece code. Orthodox pieces use the chess symbols

@@ -1,40 +1,585 @@
+//! Fox & Hounds: solve any board from 2×2 to 10×10 in the worker, compare
+//! with the published table, explore the AI's fuzz factor, and play either
+//! side against the AI from the seed's example positions.
+
+use std::rc::Rc;
+
+use fogbound_solvers::fox_hounds::{
+    Evaluation, FoxBoxInfo, FuzzOdds, Move, MoveOutcome, NamedPosition, Position, Side, Square,
+    Summary,
+};
 use yew::prelude::*;
 
-use super::board_from;
-use crate::components::{Board, PageFrame};
+use crate::components::{
+    group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
+};
+use crate::worker::jobs::MAX_FOX_AI_SIZE;
+use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
 
-/// The start on 8×8: hounds on b1, d1, f1, h1; the fox on e8.
-const START: &str = "4f3/8/8/8/8/8/8/1h1h1h1h";
-
-/// The published table (seed 002), which our solver reproduces.
-const PUBLISHED: [(&str, &str, &str, &str); 5] = [
-    ("2×2", "1", "1", "Hounds win in 0"),
-    ("4×4", "83", "178", "Hounds win in 8"),
-    ("6×6", "8,175", "~10¹¹", "Fox win in 21"),
-    ("8×8", "709,868", "~10²⁹", "Hounds win in 44"),
-    ("10×10", "69,575,678", "~10⁵⁵", "Hounds win in 72"),
+/// The published table (seed 002): size, reachable positions, possible
+/// games, initial evaluation, time, memory of the published solver.
+const PUBLISHED: [(u8, u64, &str, &str, &str, &str); 5] = [
+    (2, 1, "1", "Hounds win in 0", "1s", "200Mb"),
+    (4, 83, "178", "Hounds win in 8", "1s", "200Mb"),
+    (6, 8_175, "~10^11", "Fox win in 21", "2s", "200Mb"),
+    (
+        8,
+        709_868,
+        "360552037329667882019232833884",
+        "Hounds win in 44",
+        "3m",
+        "650Mb",
+    ),
+    (10, 69_575_678, "~10^55", "Hounds win in 72", "8h", "41Gb"),
 ];
+
+/// The fuzz factor the seed found fairest on 8×8.
+const SEED_FAIREST: f64 = 0.006935;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoxState {
+    size: u8,
+    progress: Option<(String, u64, u64)>,
+    message: Option<String>,
+    solved: Option<Solved>,
+    p: f64,
+    odds: Option<FuzzOdds>,
+    fairest: Option<Vec<(f64, f64)>>,
+    game: Option<Game>,
+    pending: Option<Side>,
+    next_job: Option<(u64, Job)>,
+    jobs_started: u64,
+    rng: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Solved {
+    summary: Summary,
+    counts: Vec<(Evaluation, u64)>,
+    millis: f64,
+    memory_bytes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Game {
+    human: Side,
+    position: Position,
+    evaluation: Option<Evaluation>,
+    over: bool,
+    moves: Vec<MoveOutcome>,
+    weights: Vec<f64>,
+    fox_box: Option<FoxBoxInfo>,
+    history: Vec<String>,
+    selected: Option<Square>,
+}
+
+pub enum FoxAction {
+    SetSize(u8),
+    Solve,
+    SetP(f64),
+    Fuzz,
+    Fairest,
+    Start(NamedPosition, Side),
+    Play(Move),
+    Click(String),
+    Worker(ClientEvent),
+}
+
+fn name(square: Square) -> String {
+    format!(
+        "{}{}",
+        char::from(b'a' + square.file),
+        u16::from(square.rank) + 1
+    )
+}
+
+fn move_text(m: &Move) -> String {
+    format!("{}-{}", name(m.from), name(m.to))
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Fox => "the fox",
+        Side::Hounds => "the hounds",
+    }
+}
+
+impl FoxState {
+    fn new(seed: u64) -> FoxState {
+        FoxState {
+            size: 8,
+            progress: None,
+            message: None,
+            solved: None,
+            p: SEED_FAIREST,
+            odds: None,
+            fairest: None,
+            game: None,
+            pending: None,
+            next_job: None,
+            jobs_started: 0,
+            rng: seed | 1,
+        }
+    }
+
+    fn start(&mut self, job: Job) {
+        self.jobs_started += 1;
+        self.next_job = Some((self.jobs_started, job));
+        self.progress = Some(("starting".into(), 0, 1));
+        self.message = None;
+    }
+
+    /// A number in [0, 1) from the page's own generator (xorshift).
+    fn random(&mut self) -> f64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        (self.rng >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn play(&mut self, chosen: Move) {
+        let (size, p) = (self.size, self.p);
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let Some(outcome) = game.moves.iter().find(|o| o.mv == chosen).cloned() else {
+            return;
+        };
+        game.history.push(move_text(&chosen));
+        game.position = outcome.position.clone();
+        game.moves.clear();
+        game.weights.clear();
+        game.selected = None;
+        game.evaluation = None;
+        self.start(Job::FoxExplore {
+            size,
+            position: outcome.position,
+            p,
+        });
+    }
+
+    /// The AI's move: drawn by its weights (perfect policy plus fuzz).
+    fn ai_move(&mut self) -> Option<Move> {
+        let game = self.game.as_ref()?;
+        let (moves, weights) = (game.moves.clone(), game.weights.clone());
+        if moves.is_empty() {
+            return None;
+        }
+        if weights.len() != moves.len() {
+            return moves.first().map(|o| o.mv); // no AI tables: perfect play
+        }
+        let total: f64 = weights.iter().sum();
+        let mut x = self.random() * total;
+        for (o, w) in moves.iter().zip(&weights) {
+            if x < *w {
+                return Some(o.mv);
+            }
+            x -= w;
+        }
+        moves.last().map(|o| o.mv)
+    }
+}
+
+impl Reducible for FoxState {
+    type Action = FoxAction;
+
+    fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.next_job = None;
+        match action {
+            FoxAction::SetSize(size) => {
+                if size != s.size {
+                    s.size = size;
+                    s.solved = None;
+                    s.odds = None;
+                    s.fairest = None;
+                    s.game = None;
+                }
+            }
+            FoxAction::Solve => s.start(Job::FoxSolve { size: s.size }),
+            FoxAction::SetP(p) => {
+                s.p = p.clamp(0.0, 1.0);
+                s.odds = None;
+            }
+            FoxAction::Fuzz => s.start(Job::FoxFuzz {
+                size: s.size,
+                p: s.p,
+            }),
+            FoxAction::Fairest => s.start(Job::FoxFairest {
+                size: s.size,
+                steps: 17,
+            }),
+            FoxAction::Start(named, human) => {
+                s.game = None;
+                s.pending = Some(human);
+                s.start(Job::FoxNamed {
+                    size: s.size,
+                    name: named,
+                });
+            }
+            FoxAction::Play(m) => s.play(m),
+            FoxAction::Click(square) => {
+                let Some(game) = s.game.as_mut() else {
+                    return Rc::new(s);
+                };
+                if game.over || game.position.to_move() != game.human || game.evaluation.is_none() {
+                    return Rc::new(s);
+                }
+                let from_here = |sq: &Square| game.moves.iter().any(|o| o.mv.from == *sq);
+                let clicked = game
+                    .moves
+                    .iter()
+                    .flat_map(|o| [o.mv.from, o.mv.to])
+                    .find(|sq| name(*sq) == square);
+                match (game.selected, clicked) {
+                    (Some(from), Some(to))
+                        if game
+                            .moves
+                            .iter()
+                            .any(|o| o.mv.from == from && o.mv.to == to) =>
+                    {
+                        let m = Move { from, to };
+                        s.play(m);
+                    }
+                    (_, Some(sq)) if from_here(&sq) => game.selected = Some(sq),
+                    _ => game.selected = None,
+                }
+            }
+            FoxAction::Worker(event) => match event {
+                ClientEvent::Progress { pass, done, total } => {
+                    s.progress = Some((pass, done, total))
+                }
+                ClientEvent::Cancelled => {
+                    s.progress = None;
+                    s.message = Some("Stopped.".into());
+                }
+                ClientEvent::Failed(message) => {
+                    s.progress = None;
+                    s.message = Some(message);
+                }
+                ClientEvent::Done {
+                    result,
+                    millis,
+                    memory_bytes,
+                } => {
+                    s.progress = None;
+                    match result {
+                        JobResult::FoxSolved { summary, counts } => {
+                            s.solved = Some(Solved {
+                                summary,
+                                counts,
+                                millis,
+                                memory_bytes,
+                            })
+                        }
+                        JobResult::FoxFuzz(odds) => s.odds = Some(odds),
+                        JobResult::FoxFairest(steps) => {
+                            if let Some(&(p, _)) = steps.last() {
+                                s.p = p;
+                                s.odds = None;
+                            }
+                            s.fairest = Some(steps);
+                        }
+                        JobResult::FoxNamed(position) => {
+                            let human = s.pending.take().unwrap_or(Side::Fox);
+                            s.game = Some(Game {
+                                human,
+                                position: position.clone(),
+                                evaluation: None,
+                                over: false,
+                                moves: Vec::new(),
+                                weights: Vec::new(),
+                                fox_box: None,
+                                history: Vec::new(),
+                                selected: None,
+                            });
+                            s.start(Job::FoxExplore {
+                                size: s.size,
+                                position,
+                                p: s.p,
+                            });
+                        }
+                        JobResult::FoxExplored {
+                            position,
+                            evaluation,
+                            over,
+                            moves,
+                            weights,
+                            fox_box,
+                        } => {
+                            let mut ai_turn = false;
+                            if let Some(game) = s.game.as_mut() {
+                                ai_turn = !over && position.to_move() != game.human;
+                                game.position = position;
+                                game.evaluation = Some(evaluation);
+                                game.over = over;
+                                game.moves = moves;
+                                game.weights = weights;
+                                game.fox_box = fox_box;
+                            }
+                            if ai_turn {
+                                if let Some(m) = s.ai_move() {
+                                    s.play(m);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            },
+        }
+        Rc::new(s)
+    }
+}
+
+fn board_view(size: u8, game: Option<&Game>) -> Rc<BoardView> {
+    let mut view = BoardView::empty(size, size);
+    let position = game.map(|g| g.position.clone()).unwrap_or_else(|| {
+        fogbound_solvers::fox_hounds::BoardSize::new(size)
+            .map(Position::initial)
+            .unwrap_or_else(|_| {
+                Position::initial(
+                    fogbound_solvers::fox_hounds::BoardSize::new(8).expect("8 is a size"),
+                )
+            })
+    });
+    let mut put = |sq: Square, code: &str| {
+        if sq.file < size && sq.rank < size {
+            let i = view.index(sq.file, sq.rank);
+            view.squares[i].piece = Some(code.to_string());
+        }
+    };
+    put(position.fox(), "fox");
+    for h in position.hounds() {
+        put(*h, "hound");
+    }
+    if let Some(game) = game {
+        if let Some(from) = game.selected {
+            let i = view.index(from.file, from.rank);
+            view.squares[i].highlight = true;
+            for o in game.moves.iter().filter(|o| o.mv.from == from) {
+                let i = view.index(o.mv.to.file, o.mv.to.rank);
+                view.squares[i].dest = true;
+            }
+        }
+    }
+    Rc::new(view)
+}
 
 #[function_component(FoxHounds)]
 pub fn fox_hounds() -> Html {
-    let view = board_from(8, 8, START);
-    let intro = html! {
-        <p>{ "The fox moves one square diagonally either way; a hound moves one square diagonally up. \
-              The hounds win by trapping the fox, the fox by getting past them. Solved exactly by \
-              dynamic programming over every reachable position." }</p>
+    let state = use_reducer(|| FoxState::new(js_sys::Date::now().to_bits()));
+    let client = {
+        let state = state.clone();
+        use_memo((), move |_| {
+            ComputeClient::new(Callback::from(move |e| {
+                state.dispatch(FoxAction::Worker(e))
+            }))
+        })
     };
-    let board = html! { <Board view={view} label="Fox and Hounds, start position" /> };
-    let rows = PUBLISHED.iter().map(|(size, positions, games, value)| html! {
-        <tr><td>{ *size }</td><td class="num">{ *positions }</td><td class="num">{ *games }</td><td>{ *value }</td></tr>
+    {
+        let (client, state) = (client.clone(), state.clone());
+        let key = state.next_job.as_ref().map(|(n, _)| *n);
+        use_effect_with(key, move |_| {
+            if let Some((_, job)) = state.next_job.clone() {
+                if let Err(message) = client.run(job) {
+                    state.dispatch(FoxAction::Worker(ClientEvent::Failed(message)));
+                }
+            }
+        });
+    }
+    let dispatch = |make: fn() -> FoxAction| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(make()))
+    };
+    let on_size = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Ok(size) = select.value().parse() {
+                    state.dispatch(FoxAction::SetSize(size));
+                }
+            }
+        })
+    };
+    let on_p = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if let Ok(p) = input.value().parse::<f64>() {
+                    state.dispatch(FoxAction::SetP(p));
+                }
+            }
+        })
+    };
+    let cancel = {
+        let client = client.clone();
+        Callback::from(move |_| client.cancel())
+    };
+    let on_square = {
+        let state = state.clone();
+        Callback::from(move |sq: String| state.dispatch(FoxAction::Click(sq)))
+    };
+    let busy = state.progress.is_some();
+    let size = state.size;
+    let ai_ok = size <= MAX_FOX_AI_SIZE;
+
+    let results = state.solved.as_ref().map(|solved| {
+        let s = &solved.summary;
+        let published = PUBLISHED.iter().find(|row| row.0 == size);
+        let mark = |ok: bool| if ok { " ✓" } else { " ✗" };
+        let mut hounds = Vec::new();
+        let mut fox = Vec::new();
+        for (evaluation, count) in &solved.counts {
+            let (series, plies) = match evaluation {
+                Evaluation::HoundsWin { plies } => (&mut hounds, *plies),
+                Evaluation::FoxWin { plies } => (&mut fox, *plies),
+            };
+            let plies = usize::from(plies);
+            if series.len() <= plies {
+                series.resize(plies + 1, 0);
+            }
+            series[plies] += count;
+        }
+        html! {
+            <div class="section" data-testid="fox-results">
+                <h2>{ format!("{size}×{size} solved in this browser") }</h2>
+                <div class="table-scroll">
+                <table class="figures">
+                    <thead><tr><th></th><th>{ "Reachable positions" }</th><th>{ "Possible games" }</th><th>{ "Initial position" }</th><th>{ "Time" }</th><th>{ "Memory" }</th></tr></thead>
+                    <tbody>
+                        <tr data-testid="fox-ours"><td>{ "fogbound" }</td>
+                            <td class="num">{ group_digits(s.positions) }{ published.map(|p| mark(p.1 == s.positions)).unwrap_or_default() }</td>
+                            <td class="num games">{ s.games.clone() }</td>
+                            <td>{ s.evaluation.clone() }{ published.map(|p| mark(p.3 == s.evaluation)).unwrap_or_default() }</td>
+                            <td class="num">{ format!("{:.0} ms", solved.millis) }</td>
+                            <td class="num">{ format!("{:.1} MB", s.peak_bytes as f64 / 1e6) }</td></tr>
+                        if let Some(p) = published {
+                            <tr class="published"><td>{ "published" }</td><td class="num">{ group_digits(p.1) }</td>
+                                <td class="num games">{ p.2 }</td><td>{ p.3 }</td><td class="num">{ p.4 }</td><td class="num">{ p.5 }</td></tr>
+                        }
+                    </tbody>
+                </table>
+                </div>
+                <p class="note">{ format!("Memory is the solver's own tables; the worker's whole WebAssembly memory was {:.1} MB.",
+                    solved.memory_bytes as f64 / 1e6) }</p>
+                <Histogram x_label="plies to the end with perfect play" y_label="positions"
+                    series={vec![
+                        Series { label: "hounds win".into(), class: "series-a".into(), counts: hounds },
+                        Series { label: "fox wins".into(), class: "series-b".into(), counts: fox },
+                    ]} />
+            </div>
+        }
     });
+
+    let fuzz_panel = html! {
+        <div class="section">
+            <h2>{ "The AI's fuzz factor" }</h2>
+            <p class="note">{ "With probability-weight p the AI plays any legal move instead of its strategy. \
+                               How often does perfect play beat it?" }</p>
+            <div class="row">
+                <label class="field" for="fox-p"><span>{ "p" }</span>
+                    <input id="fox-p" type="text" inputmode="decimal" value={format!("{}", state.p)} oninput={on_p} />
+                </label>
+                <button data-testid="fox-fuzz" onclick={dispatch(|| FoxAction::Fuzz)} disabled={busy || !ai_ok}>{ "Compute odds" }</button>
+                <button type="button" data-testid="fox-fairest" onclick={dispatch(|| FoxAction::Fairest)} disabled={busy || !ai_ok}>{ "Find the fairest p" }</button>
+            </div>
+            if !ai_ok {
+                <p class="note">{ format!("The AI's tables are offered up to {MAX_FOX_AI_SIZE}×{MAX_FOX_AI_SIZE}.") }</p>
+            }
+            if let Some(odds) = state.odds {
+                <p data-testid="fox-odds">{ format!("p = {}: {} beat{} the AI from the initial position with probability {:.3}",
+                    odds.p, side_name(odds.underdog), if odds.underdog == Side::Fox { "s" } else { "" }, odds.from_initial) }
+                    { odds.from_opposite.map(|o| format!("; the other side from the opposite position: {o:.3}")).unwrap_or_default() }{ "." }</p>
+            }
+            if let Some(steps) = &state.fairest {
+                <p data-testid="fox-fairest-result">{ format!("Bisection, {} steps: p = {:.6} gives {:.4}.", steps.len(),
+                    steps.last().map(|s| s.0).unwrap_or(0.0), steps.last().map(|s| s.1).unwrap_or(0.0)) }</p>
+            }
+        </div>
+    };
+
+    let start = |named: NamedPosition, human: Side| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(FoxAction::Start(named, human)))
+    };
+    let examples = NamedPosition::ALL.iter().filter(|n| size == 8 || **n == NamedPosition::Initial || **n == NamedPosition::Opposite).map(|named| {
+        html! {
+            <li>
+                <span>{ named.label() }</span>
+                <button type="button" onclick={start(*named, Side::Fox)} disabled={busy}>{ "as fox" }</button>
+                <button type="button" onclick={start(*named, Side::Hounds)} disabled={busy}>{ "as hounds" }</button>
+            </li>
+        }
+    });
+    let game_panel = state.game.as_ref().map(|game| {
+        let to_move = game.position.to_move();
+        let human_turn = !game.over && to_move == game.human && game.evaluation.is_some();
+        let status = match (game.evaluation, game.over) {
+            (Some(e), true) => format!("Game over: {} won.", if e.winner() == Side::Fox { "the fox" } else { "the hounds" }),
+            (Some(e), false) => format!("{} to move · {e}", if to_move == Side::Fox { "Fox" } else { "Hounds" }),
+            (None, _) => "Thinking…".into(),
+        };
+        let rows = game.moves.iter().enumerate().map(|(i, o)| {
+            let m = o.mv;
+            let state = state.clone();
+            let onclick = Callback::from(move |_| state.dispatch(FoxAction::Play(m)));
+            html! { <li class={classes!((i == 0).then_some("best"))}>
+                <button {onclick} disabled={!human_turn} data-testid="fox-move">{ move_text(&o.mv) }</button>
+                <span class="value">{ o.evaluation.to_string() }</span>
+            </li> }
+        });
+        html! {
+            <div class="section" data-testid="fox-game">
+                <h2>{ format!("You play {}", side_name(game.human)) }</h2>
+                <p class="status-line" data-testid="fox-status">{ status }</p>
+                if let Some(info) = game.fox_box {
+                    <p class="note">{ format!("FoxBox: {} · B = {} · the fox can force B = {}",
+                        if info.fox_box { "yes" } else { "no" },
+                        info.b.map(|b| b.to_string()).unwrap_or_else(|| "∞".into()),
+                        info.forced_b.map(|b| b.to_string()).unwrap_or_else(|| "∞".into())) }</p>
+                }
+                if !game.history.is_empty() {
+                    <p class="note">{ game.history.join(" ") }</p>
+                }
+                if human_turn {
+                    <ul class="moves">{ for rows }</ul>
+                }
+            </div>
+        }
+    });
+
+    let intro = html! {
+        <p>{ "The fox moves one square diagonally either way; a hound moves one square diagonally up. The \
+              hounds win by trapping the fox; the fox wins when the hounds run out of moves or it gets past \
+              them. Solved here by dynamic programming over every reachable position." }</p>
+    };
+    let view = board_view(size, state.game.as_ref());
+    let board = html! { <Board view={view} on_square={on_square} label="Fox and Hounds" /> };
     html! {
         <PageFrame title="Fox & Hounds" {intro} {board}>
-            <h2>{ "Solved board sizes" }</h2>
-            <table class="figures">
-                <thead><tr><th>{ "Board" }</th><th>{ "Reachable positions" }</th><th>{ "Possible games" }</th><th>{ "Start position" }</th></tr></thead>
-                <tbody>{ for rows }</tbody>
-            </table>
-            <p class="note">{ "Win in N counts single moves (plies). The fox moves first." }</p>
+            <div class="row">
+                <label class="field" for="fox-size"><span>{ "Board" }</span>
+                    <select id="fox-size" onchange={on_size} disabled={busy}>
+                        { for (2..=10u8).map(|n| html! { <option value={n.to_string()} selected={n == size}>{ format!("{n}×{n}") }</option> }) }
+                    </select>
+                </label>
+                <button data-testid="fox-solve" onclick={dispatch(|| FoxAction::Solve)} disabled={busy}>{ "Solve" }</button>
+                <button type="button" data-testid="fox-cancel" onclick={cancel} disabled={!busy}>{ "Stop" }</button>
+            </div>
+            if let Some((pass, done, total)) = state.progress.clone() {
+                <ProgressBar pass={pass} done={done} total={total} />
+            }
+            if let Some(message) = &state.message {
+                <p class="note" data-testid="fox-message">{ message }</p>
+            }
+            { for results }
+            <div class="section">
+                <h2>{ "Play against the AI" }</h2>
+                <ul class="examples">{ for examples }</ul>
+            </div>
+            { for game_panel }
+            { fuzz_panel }
         </PageFrame>
     }
 }

@@ -4,7 +4,7 @@
 //! Solved tables are kept in [`Tables`] between jobs, so that exploring
 //! positions after a solve costs a lookup, not a new solve.
 
-use fogbound_solvers::{krk, Cancelled};
+use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
 use super::protocol::{Job, JobResult};
 
@@ -15,7 +15,12 @@ pub const MAX_KRK_SIZE: u32 = 20;
 #[derive(Default)]
 pub struct Tables {
     krk: Option<krk::KrkTable>,
+    fox: Option<fh::Solution>,
 }
+
+/// The largest Fox & Hounds board whose AI tables (FoxBox values, fuzz
+/// odds) the page builds: 10×10 needs about 2 GB for them.
+pub const MAX_FOX_AI_SIZE: u8 = 9;
 
 /// Runs `job`, calling `report(pass, done, total)` as it goes. Bad input
 /// (an unknown variant, a malformed FEN, an absurd depth) is an `Err` with a
@@ -64,7 +69,102 @@ pub fn run(
                 .map(JobResult::KrkRandom)
                 .ok_or_else(|| "no such position exists on this board".to_string())
         }
+        Job::FoxSolve { size } => {
+            let solution = fox_solution(tables, *size, report)?;
+            Ok(JobResult::FoxSolved {
+                summary: solution.summary(),
+                counts: solution.evaluation_counts(),
+            })
+        }
+        Job::FoxExplore { size, position, p } => {
+            let solution = fox_solution(tables, *size, report)?;
+            let bad = |e: fh::PositionError| format!("that position cannot be reached: {e}");
+            let evaluation = solution.evaluate(position).map_err(bad)?;
+            let over = solution.is_over(position).map_err(bad)?;
+            let moves = solution.moves(position).map_err(bad)?;
+            let (weights, fox_box) = if *size <= MAX_FOX_AI_SIZE && !over {
+                report("AI tables", 0, 1);
+                let weights = solution.ai_weights(position, *p).map_err(bad)?;
+                let fox_box = solution.fox_box(position).ok();
+                (weights.into_iter().map(|(_, w)| w).collect(), fox_box)
+            } else {
+                (Vec::new(), None)
+            };
+            Ok(JobResult::FoxExplored {
+                position: position.clone(),
+                evaluation,
+                over,
+                moves,
+                weights,
+                fox_box,
+            })
+        }
+        Job::FoxNamed { size, name } => {
+            let solution = fox_solution(tables, *size, report)?;
+            solution
+                .named(*name)
+                .map(JobResult::FoxNamed)
+                .ok_or_else(|| format!("the {} exists only on the 8×8 board", name.label()))
+        }
+        Job::FoxFuzz { size, p } => {
+            fox_ai_size(*size)?;
+            if !(0.0..=1.0).contains(p) {
+                return Err("the fuzz factor must be between 0 and 1".into());
+            }
+            let solution = fox_solution(tables, *size, report)?;
+            report("AI tables and odds", 0, 1);
+            Ok(JobResult::FoxFuzz(solution.fuzz(*p)))
+        }
+        Job::FoxFairest { size, steps } => {
+            fox_ai_size(*size)?;
+            let solution = fox_solution(tables, *size, report)?;
+            let steps = (*steps).clamp(1, 40) as usize;
+            // One bisection step at a time, so progress can be shown.
+            let (mut lo, mut hi) = (0.0f64, 1.0f64);
+            let mut tried = Vec::with_capacity(steps);
+            for step in 0..steps {
+                report("bisection", step as u64, steps as u64);
+                let mid = (lo + hi) / 2.0;
+                let chance = solution.underdog_chances(mid);
+                tried.push((mid, chance));
+                if chance < 0.5 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            Ok(JobResult::FoxFairest(tried))
+        }
     }
+}
+
+fn fox_ai_size(size: u8) -> Result<(), String> {
+    if size > MAX_FOX_AI_SIZE {
+        return Err(format!(
+            "the AI's tables for {size}×{size} need about 2 GB; the page offers them up to {MAX_FOX_AI_SIZE}×{MAX_FOX_AI_SIZE}"
+        ));
+    }
+    Ok(())
+}
+
+fn fox_solution<'t>(
+    tables: &'t mut Tables,
+    size: u8,
+    report: &mut dyn FnMut(&str, u64, u64),
+) -> Result<&'t fh::Solution, String> {
+    let board = fh::BoardSize::new(size).map_err(|e| e.to_string())?;
+    if tables.fox.as_ref().map(|s| s.size()) != Some(board) {
+        tables.fox = None; // free the old tables first
+        let mut progress = |pass: &str, done: u64, total: u64| -> Result<(), Cancelled> {
+            report(pass, done, total);
+            Ok(())
+        };
+        tables.fox = Some(fh::solve(board, &mut progress).map_err(|e| e.to_string())?);
+    }
+    tables
+        .fox
+        .as_ref()
+        .ok_or_else(|| "the table was not built".to_string())
 }
 
 fn krk_table<'t>(
@@ -255,6 +355,79 @@ mod tests {
             &mut quiet()
         )
         .is_err());
+    }
+
+    #[test]
+    fn fox_hounds_solve_explore_and_fuzz() {
+        let mut tables = Tables::default();
+        let JobResult::FoxSolved { summary, counts } =
+            run(&Job::FoxSolve { size: 8 }, &mut tables, &mut quiet()).unwrap()
+        else {
+            panic!("wrong result kind");
+        };
+        assert_eq!(summary.positions, 709_868);
+        assert_eq!(summary.evaluation, "Hounds win in 44");
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 709_868);
+
+        let JobResult::FoxNamed(opposite) = run(
+            &Job::FoxNamed {
+                size: 8,
+                name: fh::NamedPosition::Opposite,
+            },
+            &mut tables,
+            &mut quiet(),
+        )
+        .unwrap() else {
+            panic!("wrong result kind");
+        };
+        let job = Job::FoxExplore {
+            size: 8,
+            position: opposite,
+            p: 0.0,
+        };
+        let JobResult::FoxExplored {
+            evaluation,
+            moves,
+            weights,
+            ..
+        } = run(&job, &mut tables, &mut quiet()).unwrap()
+        else {
+            panic!("wrong result kind");
+        };
+        assert_eq!(evaluation.to_string(), "Fox win in 29");
+        assert_eq!(weights.len(), moves.len());
+
+        let JobResult::FoxFuzz(odds) = run(
+            &Job::FoxFuzz {
+                size: 8,
+                p: 0.006935,
+            },
+            &mut tables,
+            &mut quiet(),
+        )
+        .unwrap() else {
+            panic!("wrong result kind");
+        };
+        assert!((odds.from_initial - 0.5).abs() < 0.001, "{odds:?}");
+    }
+
+    #[test]
+    fn bad_fox_input_is_an_error_not_a_panic() {
+        let mut tables = Tables::default();
+        assert!(run(&Job::FoxSolve { size: 11 }, &mut tables, &mut quiet()).is_err());
+        assert!(run(&Job::FoxSolve { size: 0 }, &mut tables, &mut quiet()).is_err());
+        assert!(run(
+            &Job::FoxFuzz { size: 10, p: 0.01 },
+            &mut tables,
+            &mut quiet()
+        )
+        .is_err());
+        assert!(run(&Job::FoxFuzz { size: 4, p: 2.0 }, &mut tables, &mut quiet()).is_err());
+        let named = Job::FoxNamed {
+            size: 4,
+            name: fh::NamedPosition::FoxBox1,
+        };
+        assert!(run(&named, &mut tables, &mut quiet()).is_err());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! that its progress reports and its answer repeat, so the page can ignore
 //! messages from a job it has already abandoned.
 
-use fogbound_solvers::krk;
+use fogbound_solvers::{fox_hounds as fh, krk};
 use serde::{Deserialize, Serialize};
 
 /// A computation the worker knows how to run.
@@ -29,6 +29,21 @@ pub enum Job {
         seed: u64,
         won_only: bool,
     },
+    /// Solve Fox & Hounds on a `size`×`size` board; the worker keeps it.
+    FoxSolve { size: u8 },
+    /// A position's evaluation, its scored moves, and the AI's move weights
+    /// for fuzz factor `p` (solving first if needed).
+    FoxExplore {
+        size: u8,
+        position: fh::Position,
+        p: f64,
+    },
+    /// One of the seed's named positions on this board.
+    FoxNamed { size: u8, name: fh::NamedPosition },
+    /// The chances of optimal play against the AI with fuzz factor `p`.
+    FoxFuzz { size: u8, p: f64 },
+    /// The fairest fuzz factor by bisection (`steps` halvings of [0, 1]).
+    FoxFairest { size: u8, steps: u32 },
 }
 
 /// The answer to a [`Job`], one variant per job.
@@ -45,6 +60,23 @@ pub enum JobResult {
         moves: Vec<krk::ScoredMove>,
     },
     KrkRandom(krk::Position),
+    FoxSolved {
+        summary: fh::Summary,
+        counts: Vec<(fh::Evaluation, u64)>,
+    },
+    FoxExplored {
+        position: fh::Position,
+        evaluation: fh::Evaluation,
+        over: bool,
+        moves: Vec<fh::MoveOutcome>,
+        /// The AI's weight for each move of `moves` (same order).
+        weights: Vec<f64>,
+        fox_box: Option<fh::FoxBoxInfo>,
+    },
+    FoxNamed(fh::Position),
+    FoxFuzz(fh::FuzzOdds),
+    /// Each bisection step: (p, the underdog's chance).
+    FoxFairest(Vec<(f64, f64)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

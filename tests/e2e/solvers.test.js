@@ -55,3 +55,38 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays from the opposite position", async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/solvers/fox-hounds");
+  await appReady(page);
+  assert.equal(await page.locator("[data-piece='hound']").count(), 4);
+  assert.equal(await page.locator("[data-square='e8'] [data-piece='fox']").count(), 1);
+  await page.click("[data-testid='fox-solve']");
+  const ours = page.locator("[data-testid='fox-ours']");
+  await ours.waitFor({ timeout: 60000 });
+  const row = await ours.textContent();
+  assert.match(row, /709,868 ✓/);
+  assert.match(row, /360552037329667882019232833884/);
+  assert.match(row, /Hounds win in 44 ✓/);
+
+  await page.click("[data-testid='fox-fuzz']");
+  const odds = page.locator("[data-testid='fox-odds']");
+  await odds.waitFor({ timeout: 60000 });
+  assert.match(await odds.textContent(), /probability 0\.500; the other side from the opposite position: 0\.248/);
+
+  // Play the fox from the seed's opposite position (Fox win in 29), against
+  // the AI without fuzz so that its reply is its perfect policy's.
+  await page.fill("#fox-p", "0");
+  await page.locator(".examples li", { hasText: "opposite position" }).locator("button", { hasText: "as fox" }).click();
+  const status = page.locator("[data-testid='fox-status']");
+  await page.waitForFunction(() => /Fox to move · Fox win in 29/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  // The best move keeps the win one ply shorter; the AI answers.
+  await page.locator("[data-testid='fox-move']").first().click();
+  await page.waitForFunction(() => /Fox to move · Fox win in 27/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  assert.match(await status.textContent(), /Fox win in 27/);
+  await page.screenshot({ path: `${SHOTS}fox-hounds-play-desktop.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
