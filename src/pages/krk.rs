@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use fogbound_solvers::krk::quadrant::GrowthRow;
 use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
 use yew::prelude::*;
 
@@ -22,6 +23,8 @@ pub struct KrkState {
     solved: Option<Solved>,
     message: Option<String>,
     game: Option<Game>,
+    growth: Option<Vec<GrowthRow>>,
+    growth_max: u32,
     /// The side the player chose, while the start position is being drawn.
     pending_human: Option<Side>,
     /// The job to start next, with a counter so that an effect notices it.
@@ -53,6 +56,8 @@ pub enum KrkAction {
     Solve,
     NewGame(Side),
     Play(ScoredMove),
+    SetGrowthMax(u32),
+    Growth,
     ClickSquare(String),
     Worker(ClientEvent),
 }
@@ -66,6 +71,8 @@ impl KrkState {
             message: None,
             game: None,
             pending_human: None,
+            growth: None,
+            growth_max: 12,
             next_job: None,
             jobs_started: 0,
             seed: 1,
@@ -135,6 +142,10 @@ impl Reducible for KrkState {
                 });
             }
             KrkAction::Play(chosen) => s.play(chosen),
+            KrkAction::SetGrowthMax(max) => s.growth_max = max,
+            KrkAction::Growth => s.start(Job::KrkGrowth {
+                max_size: s.growth_max,
+            }),
             KrkAction::ClickSquare(square) => {
                 let Some(game) = s.game.as_mut() else {
                     return Rc::new(s);
@@ -186,6 +197,7 @@ impl Reducible for KrkState {
                 } => {
                     s.progress = None;
                     match result {
+                        JobResult::KrkGrowth(rows) => s.growth = Some(rows),
                         JobResult::KrkSolved(summary) => {
                             s.solved = Some(Solved {
                                 summary,
@@ -412,6 +424,56 @@ pub fn krk() -> Html {
         }
     });
 
+    let on_growth_max = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Ok(max) = select.value().parse() {
+                    state.dispatch(KrkAction::SetGrowthMax(max));
+                }
+            }
+        })
+    };
+    let run_growth = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(KrkAction::Growth))
+    };
+    let growth_rows = state.growth.iter().flatten().map(|row| {
+        let plan = row.quadrant_worst_case;
+        html! {
+            <tr>
+                <td>{ format!("{0}×{0}", row.size) }</td>
+                <td class="num">{ row.max_dtm_white_to_move }</td>
+                <td class="num">{ format!("{:.2}", row.max_dtm_white_to_move as f64 / row.size as f64) }</td>
+                <td class="num">{ plan.white_moves }</td>
+                <td class="num">{ row.plan_for_worst_position.white_moves }{ if row.plan_fits_on_board { "" } else { "*" } }</td>
+            </tr>
+        }
+    });
+    let growth = html! {
+        <div class="section" data-testid="krk-growth">
+            <h2>{ "How the longest mate grows with the board" }</h2>
+            <p class="note">{ "Solves every board up to the chosen size. Beside the exact longest mate: the moves the \
+                               infinite-quadrant strategy (n + 4 − min(p, q) for the king and rook) spends just to set up a \
+                               defended box, from the worst start in the n×n corner and from the table's worst position." }</p>
+            <div class="row">
+                <label class="field" for="krk-growth-max"><span>{ "Up to" }</span>
+                    <select id="krk-growth-max" onchange={on_growth_max} disabled={busy}>
+                        { for (4..=MAX_KRK_SIZE).map(|n| html! { <option value={n.to_string()} selected={n == state.growth_max}>{ format!("{n}×{n}") }</option> }) }
+                    </select>
+                </label>
+                <button type="button" data-testid="krk-growth-run" onclick={run_growth} disabled={busy}>{ "Solve them all" }</button>
+            </div>
+            if state.growth.is_some() {
+                <table class="figures">
+                    <thead><tr><th>{ "Board" }</th><th>{ "Longest mate" }</th><th>{ "per file" }</th>
+                        <th>{ "Quadrant set-up, worst corner start" }</th><th>{ "Quadrant set-up, from the worst position" }</th></tr></thead>
+                    <tbody>{ for growth_rows }</tbody>
+                </table>
+                <p class="note">{ "* the strategy's box does not fit on this board." }</p>
+            }
+        </div>
+    };
     let intro = html! {
         <p>{ "King and rook against a lone king, solved backwards from every mate on boards from 3×3 to \
               20×20, here in your browser. No 50-move rule. Then play either side against perfect play." }</p>
@@ -445,6 +507,7 @@ pub fn krk() -> Html {
                 </div>
             </div>
             { for game_panel }
+            { growth }
         </PageFrame>
     }
 }

@@ -70,6 +70,11 @@ const PRESETS: [(&str, &str, &str, &str, &str, &str); 8] = [
 
 #[function_component(Rules)]
 pub fn rules() -> Html {
+    let choices = fogbound_engine::RULES_NOTES.iter().map(|(topic, choice)| {
+        html! {
+            <><dt>{ *topic }</dt><dd>{ *choice }</dd></>
+        }
+    });
     let rows = PRESETS.iter().map(|(id, name, illegal, capture, check, pawn)| html! {
         <tr><td><code>{ *id }</code></td><td>{ *name }</td><td>{ *illegal }</td><td>{ *capture }</td><td>{ *check }</td><td>{ *pawn }</td></tr>
     });
@@ -117,6 +122,10 @@ pub fn rules() -> Html {
                 <li>{ "Pawns promote to Hunters (Black) and Fools (White). Castling is free castling." }</li>
                 <li>{ "White wins by mating Black. Black wins if White has no rooks and no archbishops, if White has no Fool, or when the black king reaches White's back rank." }</li>
             </ul>
+
+            <h2 id="choices">{ "Our choices where the sources are silent" }</h2>
+            <p>{ "These are the readings the engine implements, word for word from its rules notes." }</p>
+            <dl class="facts choices" data-testid="rules-choices">{ for choices }</dl>
         </section>
     }
 }

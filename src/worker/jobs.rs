@@ -69,6 +69,23 @@ pub fn run(
                 .map(JobResult::KrkRandom)
                 .ok_or_else(|| "no such position exists on this board".to_string())
         }
+        Job::KrkGrowth { max_size } => {
+            if !(krk::MIN_SIZE as u32..=MAX_KRK_SIZE).contains(max_size) {
+                return Err(format!(
+                    "the largest board must be between {} and {MAX_KRK_SIZE}",
+                    krk::MIN_SIZE
+                ));
+            }
+            let mut rows = Vec::new();
+            for size in krk::MIN_SIZE as u32..=*max_size {
+                let mut pass_report = |pass: &str, done: u64, total: u64| {
+                    report(&format!("{size}×{size}: {pass}"), done, total);
+                };
+                let table = krk_table(tables, size, &mut pass_report)?;
+                rows.push(krk::quadrant::growth_row(table));
+            }
+            Ok(JobResult::KrkGrowth(rows))
+        }
         Job::FoxSolve { size } => {
             let solution = fox_solution(tables, *size, report)?;
             Ok(JobResult::FoxSolved {
@@ -428,6 +445,23 @@ mod tests {
             name: fh::NamedPosition::FoxBox1,
         };
         assert!(run(&named, &mut tables, &mut quiet()).is_err());
+    }
+
+    #[test]
+    fn krk_growth_rows_grow() {
+        let JobResult::KrkGrowth(rows) = run(
+            &Job::KrkGrowth { max_size: 8 },
+            &mut Tables::default(),
+            &mut quiet(),
+        )
+        .unwrap() else {
+            panic!("wrong result kind");
+        };
+        assert_eq!(rows.len(), 6);
+        assert_eq!(rows.last().map(|r| r.max_dtm_white_to_move), Some(16));
+        assert!(rows
+            .windows(2)
+            .all(|w| w[0].max_dtm_white_to_move <= w[1].max_dtm_white_to_move));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub enum Job {
         seed: u64,
         won_only: bool,
     },
+    /// Solve KRK on every board from 3×3 to `max_size` and compare the
+    /// longest mates with the quadrant strategy.
+    KrkGrowth { max_size: u32 },
     /// Solve Fox & Hounds on a `size`×`size` board; the worker keeps it.
     FoxSolve { size: u8 },
     /// A position's evaluation, its scored moves, and the AI's move weights
@@ -60,6 +63,7 @@ pub enum JobResult {
         moves: Vec<krk::ScoredMove>,
     },
     KrkRandom(krk::Position),
+    KrkGrowth(Vec<krk::quadrant::GrowthRow>),
     FoxSolved {
         summary: fh::Summary,
         counts: Vec<(fh::Evaluation, u64)>,
