@@ -11,6 +11,7 @@ pub mod app;
 pub mod components;
 pub mod pages;
 pub mod panic;
+pub mod play;
 pub mod worker;
 
 pub use app::{App, Route};

@@ -190,10 +190,11 @@ fn draw_square(props: &BoardProps, file: u8, rank: u8) -> Html {
                 </g>
             };
         }
+        let inset = CELL / 20;
         html! {
-            <text class={classes!("piece", if code.starts_with('w') { "white" } else { "black" })}
-                  x={(x + CELL / 2).to_string()} y={(y + CELL / 2).to_string()}
-                  data-piece={code.clone()}>{ piece_glyph(code) }</text>
+            <image class="piece" href={format!("pieces/{code}.svg")} data-piece={code.clone()}
+                   x={(x + inset).to_string()} y={(y + inset).to_string()}
+                   width={(CELL - 2 * inset).to_string()} height={(CELL - 2 * inset).to_string()} />
         }
     });
     let dest = square.dest.then(|| {
@@ -230,42 +231,14 @@ fn draw_coordinates(view: &BoardView, flipped: bool) -> Html {
     html! { <g aria-hidden="true">{ for files }{ for ranks }</g> }
 }
 
-/// The letter on a game token, for codes that are not chessmen.
+/// The letter on a game token, for codes that are not chessmen. Chessmen
+/// are drawn from `static/pieces/{code}.svg`, our own set.
 fn token_letter(code: &str) -> Option<&'static str> {
     match code {
         "fox" => Some("F"),
         "hound" => Some("H"),
         _ => None,
     }
-}
-
-/// The glyph drawn for a piece code. Orthodox pieces use the chess symbols
-/// (with U+FE0E so that no platform turns them into emoji); fairy pieces
-/// are drawn by letter.
-pub fn piece_glyph(code: &str) -> String {
-    match code {
-        "fox" => return "F".to_string(),
-        "hound" => return "H".to_string(),
-        _ => {}
-    }
-    let white = code.starts_with('w');
-    let symbol = match (code.chars().nth(1), white) {
-        (Some('K'), true) => "\u{2654}",
-        (Some('Q'), true) => "\u{2655}",
-        (Some('R'), true) => "\u{2656}",
-        (Some('B'), true) => "\u{2657}",
-        (Some('N'), true) => "\u{2658}",
-        (Some('P'), true) => "\u{2659}",
-        (Some('K'), false) => "\u{265A}",
-        (Some('Q'), false) => "\u{265B}",
-        (Some('R'), false) => "\u{265C}",
-        (Some('B'), false) => "\u{265D}",
-        (Some('N'), false) => "\u{265E}",
-        (Some('P'), false) => "\u{265F}",
-        (Some(other), _) => return other.to_string(),
-        (None, _) => return "?".to_string(),
-    };
-    format!("{symbol}\u{FE0E}")
 }
 
 /// Spoken name of a piece code, for accessible labels.

@@ -478,6 +478,10 @@ pub fn fox_hounds() -> Html {
             <p class="note">{ "With probability-weight p the AI plays any legal move instead of its strategy. \
                                How often does perfect play beat it?" }</p>
             <div class="row">
+                <label class="field" for="fox-p-slider"><span>{ "p (slide, or type below)" }</span>
+                    <input id="fox-p-slider" type="range" min="0" max="0.05" step="0.000005"
+                           value={format!("{}", state.p)} oninput={on_p.clone()} aria-label="fuzz factor p" />
+                </label>
                 <label class="field" for="fox-p"><span>{ "p" }</span>
                     <input id="fox-p" type="text" inputmode="decimal" value={format!("{}", state.p)} oninput={on_p} />
                 </label>

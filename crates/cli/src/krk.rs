@@ -8,6 +8,7 @@ use std::time::Instant;
 
 const HELP: &str = "usage: fogbound krk --size N [--json] [--position 'Ke1 Ra1 ke8 w']
        fogbound krk --sizes A..B [--json]
+       fogbound krk --strategy --sizes A..B [--stride K] [--exhaustive] [--json]
 
   --size N        solve the N×N board (3 to 26) and print its figures
   --sizes A..B    solve every size from A to B (also A..=B or 3,5,8) and print
@@ -15,11 +16,29 @@ const HELP: &str = "usage: fogbound krk --size N [--json] [--position 'Ke1 Ra1 k
                   quadrant strategy
   --position P    with --size: the value of P and its legal moves, best first
                   (white king, rook, black king, side to move: 'Ke1 Ra1 ke8 w')
+  --strategy      with --sizes: play the seed's quadrant strategy out against
+                  the table's best defence and compare its move counts with
+                  the table's worst case and the seed's first-phase formula
+  --stride K      with --strategy: every K-th White-to-move start (default 1)
+  --exhaustive    with --strategy: also the exact worst case of the strategy
+                  against every defence (one-player search, 2·n⁶ bytes)
   --json          one JSON object (an array of them with --sizes)";
 
 pub fn run(words: &[String]) -> Result<(), String> {
-    let args = Args::parse(words, &["json", "help"])?;
-    args.only(&["size", "sizes", "json", "help", "position"])?;
+    let args = Args::parse(words, &["json", "help", "strategy", "exhaustive"])?;
+    args.only(&[
+        "size",
+        "sizes",
+        "json",
+        "help",
+        "position",
+        "strategy",
+        "exhaustive",
+        "stride",
+    ])?;
+    if !args.flag("strategy") && (args.flag("exhaustive") || args.value("stride").is_some()) {
+        return Err("--exhaustive and --stride need --strategy".into());
+    }
     if args.flag("help") {
         println!("{HELP}");
         return Ok(());
@@ -31,6 +50,9 @@ pub fn run(words: &[String]) -> Result<(), String> {
     }
     let json = args.flag("json");
     match (args.parsed::<usize>("size")?, args.value("sizes")) {
+        (Some(_), None) if args.flag("strategy") => {
+            Err("--strategy needs --sizes (e.g. --sizes 8..12)".into())
+        }
         (Some(n), None) => {
             krk::check_size(n).map_err(|e| format!("--size: {e}"))?;
             let (table, seconds) = timed_solve(n);
@@ -48,6 +70,13 @@ pub fn run(words: &[String]) -> Result<(), String> {
                 return Err("--position needs --size, not --sizes".into());
             }
             let sizes = parse_sizes(spec)?;
+            if args.flag("strategy") {
+                let stride = args.parsed::<u64>("stride")?.unwrap_or(1);
+                if stride == 0 {
+                    return Err("--stride: must be at least 1".into());
+                }
+                return print_strategy(&sizes, stride, args.flag("exhaustive"), json);
+            }
             print_growth(&sizes, json)
         }
         (Some(_), Some(_)) => Err("give --size or --sizes, not both".into()),
@@ -232,6 +261,65 @@ fn print_growth(sizes: &[usize], json: bool) -> Result<(), String> {
     }
     if json {
         print_json(&reports)?;
+    }
+    Ok(())
+}
+
+fn print_strategy(
+    sizes: &[usize],
+    stride: u64,
+    exhaustive: bool,
+    json: bool,
+) -> Result<(), String> {
+    if !json {
+        println!(
+            "King+Rook vs King: the seed's quadrant strategy played out (White moves to mate)"
+        );
+        println!("  table max: the exact longest forced mate (White to move)");
+        println!(
+            "  seed phase 1: m + 4 - min(p, q) at its worst over the n×n corner of the quadrant"
+        );
+        println!(
+            "  vs table: the strategy against the table's best defence (every {stride}. start)"
+        );
+        println!("  exhaustive: the strategy's exact worst case against every defence");
+        println!();
+        println!(
+            "   n  table max  seed phase 1  starts     vs table worst  mean (table mean)  \
+             failures  exhaustive worst  failures  seconds"
+        );
+    }
+    let mut rows = Vec::new();
+    for &n in sizes {
+        let start = Instant::now();
+        let (table, _) = timed_solve(n);
+        let row = krk::strategy::strategy_row(&table, stride, exhaustive);
+        let seconds = start.elapsed().as_secs_f64();
+        if json {
+            rows.push(row);
+            continue;
+        }
+        let a = &row.against_table;
+        let (ew, ef) = match &row.exhaustive {
+            Some(e) => (e.worst_moves.to_string(), e.failures.to_string()),
+            None => ("-".into(), "-".into()),
+        };
+        println!(
+            "{n:>4} {:>10} {:>13}  {:>10} {:>14} {:>8.1} ({:>5.1}) {:>9} {:>17} {:>9} {:>8.1}",
+            row.max_dtm_white_to_move,
+            row.seed_phase_one_worst,
+            group(a.starts),
+            a.worst_moves,
+            a.mean_moves,
+            a.mean_dtm,
+            group(a.failures),
+            ew,
+            ef,
+            seconds
+        );
+    }
+    if json {
+        print_json(&rows)?;
     }
     Ok(())
 }

@@ -55,6 +55,34 @@
 //! SAN-like and coordinate move text ([`notation`]) with a typed
 //! [`MoveTextError`]. No parser panics on any input.
 //!
+//! **Information models** ([`model`], [`observation`], [`session`]). The
+//! product's central invariant: players (UI, bot, puzzle umpire) only ever
+//! receive [`Observation`]s. A [`Match`] owns the true positions and an
+//! [`InformationModel`] (a small trait: `visible`, `judge`, `played`,
+//! `turn_started`, `hints`, `extras`); a player acts by an [`Attempt`]
+//! (squares as the player names them, "Any?", …) which the model judges into
+//! a [`Judgement`] (play this true move / waste the turn / refuse), and the
+//! match returns an [`AttemptResult`]: a [`Resolution`] the player may know
+//! plus one observation per player. A new model is one `impl` plus one
+//! [`ModelSpec`] variant (the serialisable name). Built-ins: [`Open`];
+//! [`Fog`] (chess.com Fog of War, capture-the-king: visible = the squares of
+//! [`Position::pseudo_legal_destinations`]); [`Dark`] (Dark Chess:
+//! cumulative travelled paths, probes, slides stopped by the first hidden
+//! man, refused moves into check with the attackers' squares); [`Umpire`]
+//! (Kriegspiel, each preset of the rules README a [`KriegspielRules`] value:
+//! who hears refusals, capture detail, check directions, pawn-try rule,
+//! nonsense wording, promotion, host draws). Per-player model state lives in
+//! the model; [`AnyMatch`] picks the bitboard from the board size so the app
+//! never writes generics.
+//!
+//! **Records**: [`pgn`] (tags `Variant`, `InformationModel`,
+//! `KriegspielPreset`; announcements as comments; non-move attempts as
+//! `[%try …]` commands so records replay exactly) and [`save`] (versioned
+//! JSON, [`SAVE_VERSION`]; loading replays the attempt log and checks every
+//! resolution, so model state is rebuilt, never trusted). Typed errors
+//! ([`PgnError`], [`SaveError`]); no parser panics (fuzz targets in
+//! `crates/engine/fuzz`, a short no-panic loop in the tests).
+//!
 //! # Invariants
 //!
 //! - Bits outside the board are never set in a position's bitboards.
@@ -63,6 +91,10 @@
 //! - A [`Move`] is only meaningful for the position that generated it;
 //!   [`Position::play`] trusts it. Untrusted input goes through the move-text
 //!   parsers or [`Game::play`], which check membership in the move list.
+//! - An observation never holds an enemy man outside the model's visible
+//!   squares, and hints are computed from the player's own picture (Dark,
+//!   Kriegspiel) or from squares the player sees anyway (Fog). Resolutions
+//!   and announcements carry only what the rules let a player know.
 //! - The en passant square is set after every double step (as FEN writes it);
 //!   the repetition hash counts it only when a capture there is possible.
 //!
@@ -85,6 +117,32 @@
 //! let _ = (fog, game.position().pawn_advance_squares(fogbound_engine::Color::Black));
 //! ```
 //!
+//! Information models and sessions:
+//!
+//! ```
+//! use fogbound_engine::{AnyMatch, Cell, Color, ModelSpec, Resolution, Variant};
+//!
+//! let spec = ModelSpec::parse("kriegspiel", Some("cvp")).unwrap();
+//! let mut m = AnyMatch::new(&Variant::chess(), spec, None).unwrap();
+//! let r = m.attempt_text(Color::White, "e2e4").unwrap();
+//! assert_eq!(r.resolution, Resolution::Played);
+//! // Black sees only Black's men; White's pawn is in the fog.
+//! assert!(r.observations.black.men().iter().all(|(_, p)| p.color == Color::Black));
+//! assert_eq!(r.observations.black.squares[28], Cell::Fog);
+//! let json = m.to_json();
+//! let back = AnyMatch::from_json(&json).unwrap();
+//! assert_eq!(back.fens(), m.fens());
+//! let pgn = m.to_pgn(&[("White", "Ann")]);
+//! assert!(pgn.contains("[KriegspielPreset \"cvp\"]"));
+//! ```
+//!
+//! `Match::<B>::{new, attempt, observation(s), outcome, resign, agree_draw,
+//! flag_fall, end, log, announcements, plies, positions, to_save, to_pgn}`;
+//! `AnyMatch` the same plus `attempt_text, fens, san_moves, to_json,
+//! from_json, from_save, from_pgn`; `Attempt::{parse, to_text, from_move}`;
+//! `ModelSpec::{parse, rule_mode, build}`; `KriegspielRules::{preset,
+//! presets, PRESET_IDS}`.
+//!
 //! `Position::<B>::{start, from_fen, from_setup, to_fen, legal_moves,
 //! pseudo_legal_moves, moves(mode), play, after, is_check, attackers_to,
 //! attacked_squares, decided, outcome, zobrist_hash, move_path, leap_routes,
@@ -96,29 +154,54 @@
 
 pub mod bitboard;
 pub mod color;
+pub mod dark;
 pub mod game;
 pub mod geometry;
+pub mod kriegspiel;
+pub mod model;
 pub mod mov;
 pub mod movegen;
 pub mod notation;
+pub mod observation;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod role;
 pub mod rules;
+pub mod save;
+pub mod session;
 pub mod setup;
 pub mod variant;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Bitboard128, Bitboard256, Bitboard64, Squares};
 pub use color::{ByColor, Color};
+pub use dark::Dark;
 pub use game::{Game, Outcome, PlayError, Reason};
 pub use geometry::{File, Geometry, GeometryError, Rank, Square};
+pub use kriegspiel::{
+    AnyObligation, CaptureDetail, Hearers, KriegspielRules, PawnCheck, PawnTries, Umpire,
+};
+pub use model::{
+    find_move, Attempt, Fog, InformationModel, Judgement, ModelError, ModelSpec, MoveAttempt, Open,
+    Resolution,
+};
 pub use mov::{Move, MoveKind};
 pub use movegen::RuleMode;
 pub use notation::MoveTextError;
+pub use observation::{
+    Announcement, Audience, Cell, CheckDirection, EnPassantView, Extras, Hint, ManKind, Message,
+    Observation, SeenMove,
+};
 pub use perft::{perft, perft_divide};
+pub use pgn::PgnError;
 pub use position::{Position, PositionError};
 pub use role::{Piece, PieceSpec, Role, Stop, PIECES};
 pub use rules::{Rules, RulesError};
+pub use save::{save_from_json, save_to_json, Clocks, SaveError, SaveFile, SAVE_VERSION};
+pub use session::{
+    AnyMatch, AttemptError, AttemptResult, AttemptTextError, GameEvent, LogEntry, Match,
+    MatchError, Ply,
+};
 pub use setup::{CastlingFlag, FenError, Setup};
 pub use variant::{CastlingRule, DrawRules, Endgame, Variant, WinCondition, RULES_NOTES};

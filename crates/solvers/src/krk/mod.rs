@@ -40,6 +40,7 @@ pub mod geometry;
 mod play;
 pub mod quadrant;
 mod solver;
+pub mod strategy;
 
 pub use geometry::{Square, SquareError, MAX_SIZE, MIN_SIZE};
 pub use play::{Move, Piece, Position, PositionError, ScoredMove, Side, Value};

@@ -1,0 +1,543 @@
+//! Kriegspiel (seed 001; presets from `shared/rules/README.md`): each player
+//! sees only their own men; an [`Umpire`] judges tries and makes
+//! announcements. Every preset is a [`KriegspielRules`] value (data), not a
+//! fork of the code.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{find_move, hints_of, masked, Judgement, Said};
+use crate::observation::{Audience, CheckDirection, Extras, Hint, ManKind, Message};
+use crate::{
+    Attempt, Bitboard, ByColor, Color, InformationModel, ModelSpec, Move, MoveAttempt, MoveKind,
+    Position, Resolution, Role, RuleMode,
+};
+
+/// Who hears that a try was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Hearers {
+    /// Both players.
+    Both,
+    /// Only the player who tried.
+    Mover,
+}
+
+/// How much a capture announcement tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CaptureDetail {
+    /// The square only.
+    Square,
+    /// The square and whether the captured man was a pawn or a piece.
+    SquareAndVictim,
+    /// The square and whether the capturing man was a pawn or a piece.
+    SquareAndCapturer,
+}
+
+/// How a pawn's check is announced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PawnCheck {
+    /// As the long or short diagonal, like any diagonal check.
+    LongOrShort,
+    /// As "a diagonal" (`rand`).
+    Diagonal,
+}
+
+/// What "Any?" obliges after a positive answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AnyObligation {
+    /// Try at least one pawn capture; a failed one frees the player.
+    TryOne,
+    /// Keep trying pawn captures until one is legal and played.
+    UntilLegal,
+}
+
+/// What the umpire says about pawn captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PawnTries {
+    /// Nothing.
+    None,
+    /// A player may ask "Any?"; a positive answer obliges.
+    AskAny { obligation: AnyObligation },
+    /// The number of legal pawn captures, every turn.
+    Count,
+    /// "Pawn capture" when at least one legal pawn capture exists.
+    Exists,
+    /// The squares on which the side to move's pawns can capture.
+    Squares,
+}
+
+/// An umpire's rules: one preset of the rules README as data. Legal pawn
+/// captures are counted among legal moves, so in check only captures that
+/// remove the check count (the `cincinnati` and `rand` rule) in every preset.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct KriegspielRules {
+    /// Preset id (`cvp`, `english`, …).
+    pub id: String,
+    /// Human name and source.
+    pub name: String,
+    /// Who hears that a try was refused.
+    pub illegal_heard_by: Hearers,
+    /// The word for a refused try ("Illegal", "No").
+    pub illegal_word: String,
+    /// The word for a try the player must know is impossible (only the
+    /// player hears it, and it is not counted); `None`: such tries are
+    /// refused like any other.
+    pub nonsense_word: Option<String>,
+    /// Repeating a refused try in the same turn is nonsense (`berkeley`).
+    pub repeated_try_is_nonsense: bool,
+    pub capture: CaptureDetail,
+    /// En passant captures are announced as such.
+    pub en_passant_announced: bool,
+    pub pawn_check: PawnCheck,
+    pub pawn_tries: PawnTries,
+    /// Answers to "Any?".
+    pub any_yes_word: String,
+    pub any_no_word: String,
+    /// Promotions are announced (not the square or the new man).
+    pub promotion_announced: bool,
+    /// Threefold repetition and the 50-move rule apply.
+    pub host_draws: bool,
+    /// A player may ask how many tries the opponent had refused last turn.
+    pub rebuff_query: bool,
+}
+
+impl KriegspielRules {
+    /// Every preset id, in the README's order.
+    pub const PRESET_IDS: [&'static str; 8] = [
+        "cvp",
+        "english",
+        "wild16",
+        "berkeley",
+        "berkeley-any",
+        "cincinnati",
+        "rand",
+        "dutch",
+    ];
+
+    fn base(id: &str, name: &str) -> KriegspielRules {
+        KriegspielRules {
+            id: id.into(),
+            name: name.into(),
+            illegal_heard_by: Hearers::Both,
+            illegal_word: "Illegal".into(),
+            nonsense_word: None,
+            repeated_try_is_nonsense: false,
+            capture: CaptureDetail::Square,
+            en_passant_announced: false,
+            pawn_check: PawnCheck::LongOrShort,
+            pawn_tries: PawnTries::None,
+            any_yes_word: "Yes".into(),
+            any_no_word: "No".into(),
+            promotion_announced: false,
+            host_draws: true,
+            rebuff_query: false,
+        }
+    }
+
+    /// The preset with this id.
+    pub fn preset(id: &str) -> Option<KriegspielRules> {
+        let ask_any = |obligation| PawnTries::AskAny { obligation };
+        Some(match id {
+            "cvp" => KriegspielRules {
+                nonsense_word: Some("Impossible".into()),
+                en_passant_announced: true,
+                pawn_tries: ask_any(AnyObligation::TryOne),
+                any_yes_word: "Try".into(),
+                ..Self::base("cvp", "Chess Variant Pages (seed 001)")
+            },
+            "english" => KriegspielRules {
+                pawn_tries: ask_any(AnyObligation::TryOne),
+                ..Self::base("english", "English rules (Gambit Club 1933)")
+            },
+            "wild16" => KriegspielRules {
+                illegal_heard_by: Hearers::Mover,
+                capture: CaptureDetail::SquareAndVictim,
+                pawn_tries: PawnTries::Count,
+                ..Self::base("wild16", "ICC Wild 16 (Computer Olympiad)")
+            },
+            "berkeley" => KriegspielRules {
+                illegal_word: "No".into(),
+                nonsense_word: Some("Nonsense".into()),
+                repeated_try_is_nonsense: true,
+                host_draws: false,
+                ..Self::base("berkeley", "Berkeley rules")
+            },
+            "berkeley-any" => KriegspielRules {
+                illegal_word: "No".into(),
+                nonsense_word: Some("Nonsense".into()),
+                repeated_try_is_nonsense: true,
+                host_draws: false,
+                pawn_tries: ask_any(AnyObligation::UntilLegal),
+                ..Self::base("berkeley-any", "Berkeley rules with \"Any?\"")
+            },
+            "cincinnati" => KriegspielRules {
+                illegal_word: "No".into(),
+                nonsense_word: Some("Nonsense".into()),
+                capture: CaptureDetail::SquareAndVictim,
+                pawn_tries: PawnTries::Exists,
+                ..Self::base("cincinnati", "Cincinnati rules")
+            },
+            "rand" => KriegspielRules {
+                illegal_word: "No".into(),
+                nonsense_word: Some("Hell no".into()),
+                capture: CaptureDetail::SquareAndVictim,
+                pawn_check: PawnCheck::Diagonal,
+                pawn_tries: PawnTries::Squares,
+                promotion_announced: true,
+                rebuff_query: true,
+                ..Self::base("rand", "RAND rules")
+            },
+            "dutch" => KriegspielRules {
+                capture: CaptureDetail::SquareAndCapturer,
+                pawn_tries: ask_any(AnyObligation::TryOne),
+                ..Self::base("dutch", "Dutch problem convention")
+            },
+            _ => return None,
+        })
+    }
+
+    /// Every preset.
+    pub fn presets() -> Vec<KriegspielRules> {
+        Self::PRESET_IDS
+            .iter()
+            .filter_map(|id| Self::preset(id))
+            .collect()
+    }
+}
+
+/// The Kriegspiel umpire: the model for [`ModelSpec::Kriegspiel`].
+#[derive(Clone, Debug)]
+pub struct Umpire {
+    rules: KriegspielRules,
+    /// "Any?" was asked this turn.
+    asked_any: bool,
+    /// The player must try a pawn capture.
+    obligation: Option<AnyObligation>,
+    /// Tries refused this turn.
+    tries: Vec<MoveAttempt>,
+    /// Tries refused in each side's current or last turn.
+    refused: ByColor<u32>,
+}
+
+impl Umpire {
+    /// An umpire following `rules`.
+    pub fn new(rules: KriegspielRules) -> Umpire {
+        Umpire {
+            rules,
+            asked_any: false,
+            obligation: None,
+            tries: Vec::new(),
+            refused: ByColor::default(),
+        }
+    }
+
+    /// The rules followed.
+    pub fn rules(&self) -> &KriegspielRules {
+        &self.rules
+    }
+
+    fn nonsense(&mut self, player: Color, said: &mut Said) -> Judgement {
+        match &self.rules.nonsense_word {
+            Some(word) => {
+                said.push((
+                    Audience::Only(player),
+                    Message::Nonsense {
+                        by: player,
+                        word: word.clone(),
+                    },
+                ));
+                Judgement::Keep(Resolution::Impossible)
+            }
+            None => self.refuse(player, said),
+        }
+    }
+
+    fn refuse(&mut self, player: Color, said: &mut Said) -> Judgement {
+        self.refused[player] += 1;
+        let audience = match self.rules.illegal_heard_by {
+            Hearers::Both => Audience::All,
+            Hearers::Mover => Audience::Only(player),
+        };
+        said.push((
+            audience,
+            Message::Illegal {
+                by: player,
+                word: self.rules.illegal_word.clone(),
+            },
+        ));
+        Judgement::Keep(Resolution::Illegal)
+    }
+}
+
+/// Whether `a` is a pawn's diagonal try by `player` in `pos`.
+fn is_pawn_capture_try<B: Bitboard>(pos: &Position<B>, player: Color, a: &MoveAttempt) -> bool {
+    pos.pieces(player, Role::Pawn).contains(a.from)
+        && pos.rules().pawn_attacks(player, a.from).contains(a.to)
+}
+
+/// Whether `a` could be legal as far as `player`'s own board shows (own men
+/// only; an unseen enemy man could stand on any other square).
+pub fn possible_on_own_board<B: Bitboard>(
+    pos: &Position<B>,
+    player: Color,
+    a: &MoveAttempt,
+) -> bool {
+    let own = pos.by_color(player);
+    if !own.contains(a.from) {
+        return false;
+    }
+    if let Some(p) = a.promotion {
+        if !pos.variant().promotion[player].contains(&p) {
+            return false;
+        }
+    }
+    let g = pos.geometry();
+    let last_rank = g.relative_rank(player, g.rank(a.to)).0 == g.height() - 1;
+    if is_pawn_capture_try(pos, player, a) {
+        return !own.contains(a.to) && (a.promotion.is_none() || last_rank);
+    }
+    let view = masked(pos, player, B::EMPTY);
+    view.pseudo_legal_moves()
+        .iter()
+        .any(|m| crate::model::find_in(core::slice::from_ref(m), a).is_some())
+}
+
+/// The lines along which the side to move in `pos` is checked.
+pub fn check_directions<B: Bitboard>(
+    pos: &Position<B>,
+    pawn_check: PawnCheck,
+) -> Vec<CheckDirection> {
+    let Some(king) = pos.king_of(pos.turn()) else {
+        return Vec::new();
+    };
+    let g = pos.geometry();
+    let (kf, kr) = g.coords(king);
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    // Squares on the diagonal through the king with step (1, s).
+    let diag_len = |s: i32| {
+        let mut n = 1;
+        for dir in [1, -1] {
+            let (mut f, mut r) = (kf + dir, kr + dir * s);
+            while (0..w).contains(&f) && (0..h).contains(&r) {
+                n += 1;
+                f += dir;
+                r += dir * s;
+            }
+        }
+        n
+    };
+    let mut dirs: Vec<CheckDirection> = pos
+        .checkers()
+        .squares()
+        .map(|c| {
+            let (cf, cr) = g.coords(c);
+            let (df, dr) = (cf - kf, cr - kr);
+            if dr == 0 {
+                CheckDirection::Rank
+            } else if df == 0 {
+                CheckDirection::File
+            } else if df.abs() == dr.abs() {
+                if pawn_check == PawnCheck::Diagonal && pos.by_role(Role::Pawn).contains(c) {
+                    CheckDirection::Diagonal
+                } else {
+                    let s = if (df > 0) == (dr > 0) { 1 } else { -1 };
+                    // Ties (possible on some boards) count as long.
+                    if diag_len(s) >= diag_len(-s) {
+                        CheckDirection::LongDiagonal
+                    } else {
+                        CheckDirection::ShortDiagonal
+                    }
+                }
+            } else {
+                CheckDirection::Knight
+            }
+        })
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    dirs
+}
+
+fn legal_pawn_captures<B: Bitboard>(pos: &Position<B>) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| m.role == Role::Pawn && m.capture.is_some())
+        .collect()
+}
+
+impl<B: Bitboard> InformationModel<B> for Umpire {
+    fn spec(&self) -> ModelSpec {
+        ModelSpec::Kriegspiel {
+            rules: self.rules.clone(),
+        }
+    }
+
+    fn clone_box(&self) -> Box<dyn InformationModel<B>> {
+        Box::new(self.clone())
+    }
+
+    fn visible(&self, _pos: &Position<B>, _player: Color) -> B {
+        B::EMPTY
+    }
+
+    fn judge(
+        &mut self,
+        pos: &Position<B>,
+        player: Color,
+        attempt: &Attempt,
+        said: &mut Said,
+    ) -> Judgement {
+        match attempt {
+            Attempt::AskRebuffs => {
+                if !self.rules.rebuff_query {
+                    return self.nonsense(player, said);
+                }
+                let count = self.refused[!player];
+                said.push((
+                    Audience::Only(player),
+                    Message::RebuffCount { of: !player, count },
+                ));
+                Judgement::Keep(Resolution::RebuffCount { count })
+            }
+            Attempt::AskAny => {
+                let PawnTries::AskAny { obligation } = self.rules.pawn_tries else {
+                    return self.nonsense(player, said);
+                };
+                if self.asked_any || pos.pieces(player, Role::Pawn).is_empty() {
+                    return self.nonsense(player, said);
+                }
+                self.asked_any = true;
+                let yes = !legal_pawn_captures(pos).is_empty();
+                let word = if yes {
+                    self.rules.any_yes_word.clone()
+                } else {
+                    self.rules.any_no_word.clone()
+                };
+                said.push((
+                    Audience::All,
+                    Message::AnyAnswer {
+                        by: player,
+                        yes,
+                        word,
+                    },
+                ));
+                if yes {
+                    self.obligation = Some(obligation);
+                }
+                Judgement::Keep(Resolution::AnyAnswer { yes })
+            }
+            Attempt::Move(a) => {
+                let pawn_try = is_pawn_capture_try(pos, player, a);
+                if self.obligation.is_some() && !pawn_try {
+                    said.push((
+                        Audience::Only(player),
+                        Message::MustTryPawnCapture { by: player },
+                    ));
+                    return Judgement::Keep(Resolution::MustTryPawnCapture);
+                }
+                if !possible_on_own_board(pos, player, a)
+                    || (self.rules.repeated_try_is_nonsense && self.tries.contains(a))
+                {
+                    return self.nonsense(player, said);
+                }
+                match find_move(pos, RuleMode::Orthodox, a) {
+                    Some(m) => {
+                        self.obligation = None;
+                        Judgement::Play(m)
+                    }
+                    None => {
+                        self.tries.push(*a);
+                        if pawn_try && self.obligation == Some(AnyObligation::TryOne) {
+                            self.obligation = None;
+                        }
+                        self.refuse(player, said)
+                    }
+                }
+            }
+        }
+    }
+
+    fn played(
+        &mut self,
+        before: &Position<B>,
+        after: &Position<B>,
+        mv: &Move,
+        _attempt: &Attempt,
+        said: &mut Said,
+    ) {
+        let by = before.turn();
+        said.push((Audience::All, Message::Moved { by }));
+        if let Some(victim) = mv.capture {
+            let ep = mv.kind == MoveKind::EnPassant;
+            let square = if ep { before.ep_victim(mv.to) } else { mv.to };
+            let (victim, capturer) = match self.rules.capture {
+                CaptureDetail::Square => (None, None),
+                CaptureDetail::SquareAndVictim => (Some(ManKind::of(victim)), None),
+                CaptureDetail::SquareAndCapturer => (None, Some(ManKind::of(mv.role))),
+            };
+            said.push((
+                Audience::All,
+                Message::Capture {
+                    square,
+                    victim,
+                    capturer,
+                    en_passant: ep && self.rules.en_passant_announced,
+                },
+            ));
+        }
+        if mv.promotion.is_some() && self.rules.promotion_announced {
+            said.push((Audience::All, Message::Promotion));
+        }
+        if after.is_check() {
+            said.push((
+                Audience::All,
+                Message::Check {
+                    directions: check_directions(after, self.rules.pawn_check),
+                },
+            ));
+        }
+    }
+
+    fn turn_started(&mut self, pos: &Position<B>, said: &mut Said) {
+        self.asked_any = false;
+        self.obligation = None;
+        self.tries.clear();
+        self.refused[pos.turn()] = 0;
+        match self.rules.pawn_tries {
+            PawnTries::None | PawnTries::AskAny { .. } => {}
+            PawnTries::Count => {
+                let count = legal_pawn_captures(pos).len() as u32;
+                said.push((Audience::All, Message::PawnTries { count }));
+            }
+            PawnTries::Exists => {
+                if !legal_pawn_captures(pos).is_empty() {
+                    said.push((Audience::All, Message::PawnCaptureExists));
+                }
+            }
+            PawnTries::Squares => {
+                let mut sqs: Vec<_> = legal_pawn_captures(pos).iter().map(|m| m.to).collect();
+                sqs.sort();
+                sqs.dedup();
+                if !sqs.is_empty() {
+                    let g = pos.geometry();
+                    said.push((
+                        Audience::All,
+                        Message::PawnCaptureSquares {
+                            squares: sqs.into_iter().map(|s| g.square_name(s)).collect(),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+
+    fn hints(&self, pos: &Position<B>, player: Color) -> Vec<Hint> {
+        hints_of(&masked(pos, player, B::EMPTY).pseudo_legal_moves())
+    }
+
+    fn extras(&self, pos: &Position<B>, player: Color) -> Extras {
+        Extras {
+            must_try_pawn_capture: pos.turn() == player && self.obligation.is_some(),
+            ..Extras::default()
+        }
+    }
+}

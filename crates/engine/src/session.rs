@@ -1,0 +1,643 @@
+//! A game session under an information model: [`Match`] (generic over the
+//! bitboard) and [`AnyMatch`] (picks the bitboard from the board size, so the
+//! app never writes generics).
+//!
+//! A match owns the true positions, the model with its per-player state, the
+//! log of every attempt (the save format replays it) and the announcements.
+//! Players act through [`Match::attempt`] and learn only through
+//! [`Match::observation`].
+
+use core::fmt;
+use serde::{Deserialize, Serialize};
+
+use crate::model::{InformationModel, Judgement, Said};
+use crate::observation::{Announcement, Audience, Cell, Message, Observation, SeenMove};
+use crate::{
+    Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, ByColor, Color, FenError, Geometry,
+    ModelSpec, Move, MoveKind, Outcome, Position, PositionError, Reason, Resolution, RuleMode,
+    Variant,
+};
+
+/// One ply: a move, or a wasted turn (Dark Chess probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ply {
+    pub by: Color,
+    pub mv: Option<Move>,
+}
+
+/// One attempt as the session resolved it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    pub player: Color,
+    pub attempt: Attempt,
+    pub resolution: Resolution,
+}
+
+/// A game-ending event that is not a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameEvent {
+    Resign(Color),
+    DrawAgreed,
+    FlagFall(Color),
+}
+
+/// Why a match could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    Fen(FenError),
+    Position(PositionError),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Fen(e) => e.fmt(f),
+            MatchError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Why an attempt or event was not accepted at all (nothing happened; the
+/// attempt is not logged).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttemptError {
+    GameOver(Outcome),
+    NotYourTurn,
+    /// A square of the attempt is not on the board.
+    OffBoard,
+}
+
+impl fmt::Display for AttemptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AttemptError::GameOver(o) => write!(f, "the game is over: {o}"),
+            AttemptError::NotYourTurn => write!(f, "it is not your turn"),
+            AttemptError::OffBoard => write!(f, "a square of the attempt is off the board"),
+        }
+    }
+}
+
+impl std::error::Error for AttemptError {}
+
+/// What an attempt led to: the resolution (as the attempting player may
+/// know it) and both players' observations afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttemptResult {
+    pub resolution: Resolution,
+    pub observations: ByColor<Observation>,
+    pub outcome: Option<Outcome>,
+}
+
+/// A game under an information model. See the module docs.
+#[derive(Clone)]
+pub struct Match<B: Bitboard> {
+    variant: Variant,
+    spec: ModelSpec,
+    model: Box<dyn InformationModel<B>>,
+    mode: RuleMode,
+    positions: Vec<Position<B>>,
+    hashes: Vec<u64>,
+    plies: Vec<Ply>,
+    log: Vec<LogEntry>,
+    announcements: Vec<Announcement>,
+    last_seen: ByColor<Option<SeenMove>>,
+    event: Option<(GameEvent, Outcome)>,
+}
+
+impl<B: Bitboard> fmt::Debug for Match<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Match")
+            .field("variant", &self.variant.id)
+            .field("model", &self.spec.id())
+            .field("position", self.position())
+            .field("plies", &self.plies.len())
+            .finish()
+    }
+}
+
+impl<B: Bitboard> Match<B> {
+    /// A match of `variant` under `spec`, from `start_fen` (default: the
+    /// variant's start position).
+    pub fn new(
+        variant: &Variant,
+        spec: ModelSpec,
+        start_fen: Option<&str>,
+    ) -> Result<Match<B>, MatchError> {
+        let variant = spec.adjust_variant(variant);
+        let fen = start_fen.unwrap_or(&variant.start_fen);
+        let start = Position::<B>::from_fen(&variant, fen).map_err(MatchError::Fen)?;
+        let mode = spec.rule_mode();
+        if mode == RuleMode::Orthodox && start.is_king_attacked(!start.turn()) {
+            return Err(MatchError::Position(PositionError::OppositeCheck));
+        }
+        let mut m = Match {
+            model: spec.build::<B>(),
+            variant,
+            spec,
+            mode,
+            hashes: vec![start.zobrist_hash()],
+            positions: vec![start],
+            plies: Vec::new(),
+            log: Vec::new(),
+            announcements: Vec::new(),
+            last_seen: ByColor::default(),
+            event: None,
+        };
+        if m.outcome().is_none() {
+            let mut said = Said::new();
+            let pos = m.position().clone();
+            m.model.turn_started(&pos, &mut said);
+            m.stamp(said);
+        }
+        Ok(m)
+    }
+
+    /// The variant as played (after the model's adjustments).
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The information model.
+    pub fn spec(&self) -> &ModelSpec {
+        &self.spec
+    }
+
+    /// The rule mode.
+    pub fn mode(&self) -> RuleMode {
+        self.mode
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> Geometry {
+        self.position().geometry()
+    }
+
+    /// The true current position (host and tests only: never show it to a
+    /// player before the game ends).
+    pub fn position(&self) -> &Position<B> {
+        self.positions
+            .last()
+            .expect("a match always has a position")
+    }
+
+    /// Every true position, the start first.
+    pub fn positions(&self) -> &[Position<B>] {
+        &self.positions
+    }
+
+    /// The plies played.
+    pub fn plies(&self) -> &[Ply] {
+        &self.plies
+    }
+
+    /// The moves played (wasted turns left out).
+    pub fn moves(&self) -> Vec<Move> {
+        self.plies.iter().filter_map(|p| p.mv).collect()
+    }
+
+    /// Every attempt and how it was resolved.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Every announcement made (host and records; players get theirs in
+    /// observations).
+    pub fn announcements(&self) -> &[Announcement] {
+        &self.announcements
+    }
+
+    /// The event that ended the game, if one did.
+    pub fn event(&self) -> Option<GameEvent> {
+        self.event.map(|(e, _)| e)
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// How many times the current position has occurred.
+    pub fn repetitions(&self) -> usize {
+        let h = self.hashes.last().copied().unwrap_or(0);
+        self.hashes.iter().filter(|&&x| x == h).count()
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some((_, o)) = self.event {
+            return Some(o);
+        }
+        let pos = self.position();
+        if let Some(o) = pos.outcome(self.mode) {
+            return Some(o);
+        }
+        let reps = self.variant.draws.repetitions;
+        if reps > 0 && self.repetitions() >= reps as usize {
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::ThreefoldRepetition,
+            });
+        }
+        None
+    }
+
+    fn stamp(&mut self, said: Said) {
+        let ply = self.plies.len() as u32;
+        self.announcements
+            .extend(said.into_iter().map(|(audience, message)| Announcement {
+                ply,
+                audience,
+                message,
+            }));
+    }
+
+    /// The squares `player` sees in `pos` (own men included).
+    fn seen(&self, pos: &Position<B>, player: Color) -> B {
+        self.model.visible(pos, player) | pos.by_color(player)
+    }
+
+    /// `player` tries `attempt`.
+    pub fn attempt(
+        &mut self,
+        player: Color,
+        attempt: Attempt,
+    ) -> Result<AttemptResult, AttemptError> {
+        if let Some(o) = self.outcome() {
+            return Err(AttemptError::GameOver(o));
+        }
+        if player != self.turn() {
+            return Err(AttemptError::NotYourTurn);
+        }
+        if !attempt.on_board(self.geometry()) {
+            return Err(AttemptError::OffBoard);
+        }
+        let before = self.position().clone();
+        let mut said = Said::new();
+        let judgement = self.model.judge(&before, player, &attempt, &mut said);
+        let resolution = match judgement {
+            Judgement::Keep(r) => {
+                self.stamp(said);
+                r
+            }
+            Judgement::Play(mv) => {
+                let seen_before = ByColor::new_with(|c| self.seen(&before, c));
+                let after = before.after(&mv);
+                self.model.played(&before, &after, &mv, &attempt, &mut said);
+                self.last_seen = ByColor::new_with(|c| {
+                    Some(self.seen_move(&before, &after, &mv, c, seen_before[c]))
+                });
+                self.push(after, Some(mv), player);
+                self.stamp(said);
+                Resolution::Played
+            }
+            Judgement::Pass(r) => {
+                let mut after = before.clone();
+                after.set_turn(!player);
+                after.halfmoves = after.halfmoves.saturating_add(1);
+                if player == Color::Black {
+                    after.fullmoves = after.fullmoves.saturating_add(1);
+                }
+                self.last_seen = ByColor::new_with(|c| {
+                    Some(SeenMove {
+                        by: Some(player),
+                        passed: c == player,
+                        ..SeenMove::default()
+                    })
+                });
+                self.push(after, None, player);
+                self.stamp(said);
+                r
+            }
+        };
+        self.log.push(LogEntry {
+            player,
+            attempt,
+            resolution: resolution.clone(),
+        });
+        if resolution.passes_turn() {
+            self.after_ply();
+        }
+        Ok(self.result(resolution))
+    }
+
+    fn push(&mut self, pos: Position<B>, mv: Option<Move>, by: Color) {
+        self.hashes.push(pos.zobrist_hash());
+        self.positions.push(pos);
+        self.plies.push(Ply { by, mv });
+    }
+
+    fn after_ply(&mut self) {
+        let mut said = Said::new();
+        match self.outcome() {
+            Some(o) => said.push((Audience::All, Message::GameOver(o))),
+            None => {
+                let pos = self.position().clone();
+                self.model.turn_started(&pos, &mut said);
+            }
+        }
+        self.stamp(said);
+    }
+
+    fn result(&self, resolution: Resolution) -> AttemptResult {
+        AttemptResult {
+            resolution,
+            observations: ByColor::new_with(|c| self.observation(c)),
+            outcome: self.outcome(),
+        }
+    }
+
+    fn seen_move(
+        &self,
+        before: &Position<B>,
+        after: &Position<B>,
+        mv: &Move,
+        player: Color,
+        seen_before: B,
+    ) -> SeenMove {
+        let mover = before.turn();
+        let capture_at = mv.capture.map(|_| match mv.kind {
+            MoveKind::EnPassant => before.ep_victim(mv.to),
+            _ => mv.to,
+        });
+        if player == mover {
+            return SeenMove {
+                by: Some(mover),
+                from: Some(mv.from),
+                to: Some(mv.to),
+                capture_at,
+                promotion: mv.promotion,
+                passed: false,
+            };
+        }
+        let seen_after = self.seen(after, player);
+        let to_seen = seen_after.contains(mv.to);
+        SeenMove {
+            by: Some(mover),
+            from: seen_before.contains(mv.from).then_some(mv.from),
+            to: to_seen.then_some(mv.to),
+            // The player's own man was taken: they always know where.
+            capture_at,
+            promotion: if to_seen { mv.promotion } else { None },
+            passed: false,
+        }
+    }
+
+    /// What `player` may know now.
+    pub fn observation(&self, player: Color) -> Observation {
+        let pos = self.position();
+        let g = pos.geometry();
+        let seen = self.seen(pos, player);
+        let squares = g
+            .squares()
+            .map(|sq| {
+                if !seen.contains(sq) {
+                    Cell::Fog
+                } else {
+                    match pos.piece_at(sq) {
+                        Some(p) => Cell::Man(p),
+                        None => Cell::Empty,
+                    }
+                }
+            })
+            .collect();
+        let outcome = self.outcome();
+        let ply = self.plies.len() as u32;
+        let hints = if outcome.is_none() && pos.turn() == player {
+            self.model.hints(pos, player)
+        } else {
+            Vec::new()
+        };
+        let announcements = self
+            .announcements
+            .iter()
+            .filter(|a| a.ply + 1 >= ply && a.audience.includes(player))
+            .cloned()
+            .collect();
+        Observation {
+            player,
+            ply,
+            width: g.width(),
+            height: g.height(),
+            turn: pos.turn(),
+            squares,
+            last_move: *self.last_seen.get(player),
+            hints,
+            announcements,
+            extras: self.model.extras(pos, player),
+            outcome,
+        }
+    }
+
+    /// Both observations.
+    pub fn observations(&self) -> ByColor<Observation> {
+        ByColor::new_with(|c| self.observation(c))
+    }
+
+    /// The squares `player` sees now (own men included), as the model says.
+    pub fn visible_squares(&self, player: Color) -> Vec<crate::Square> {
+        self.seen(self.position(), player).squares().collect()
+    }
+
+    /// Ends the game by an event (resignation, agreed draw, flag fall).
+    pub fn end(&mut self, event: GameEvent) -> Result<Outcome, AttemptError> {
+        if let Some(o) = self.outcome() {
+            return Err(AttemptError::GameOver(o));
+        }
+        let outcome = match event {
+            GameEvent::Resign(c) => Outcome {
+                winner: Some(!c),
+                reason: Reason::Resignation,
+            },
+            GameEvent::DrawAgreed => Outcome {
+                winner: None,
+                reason: Reason::DrawAgreement,
+            },
+            GameEvent::FlagFall(c) => Outcome {
+                winner: Some(!c),
+                reason: Reason::FlagFall,
+            },
+        };
+        self.event = Some((event, outcome));
+        self.stamp(vec![(Audience::All, Message::GameOver(outcome))]);
+        Ok(outcome)
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, AttemptError> {
+        self.end(GameEvent::Resign(color))
+    }
+
+    /// Both players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, AttemptError> {
+        self.end(GameEvent::DrawAgreed)
+    }
+
+    /// `color`'s clock ran out.
+    pub fn flag_fall(&mut self, color: Color) -> Result<Outcome, AttemptError> {
+        self.end(GameEvent::FlagFall(color))
+    }
+}
+
+/// A [`Match`] on the bitboard its board needs: at most 64 squares
+/// [`Bitboard64`], 128 [`Bitboard128`], else [`Bitboard256`].
+#[derive(Clone, Debug)]
+pub enum AnyMatch {
+    B64(Match<Bitboard64>),
+    B128(Match<Bitboard128>),
+    B256(Match<Bitboard256>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $m:ident => $e:expr) => {
+        match $self {
+            AnyMatch::B64($m) => $e,
+            AnyMatch::B128($m) => $e,
+            AnyMatch::B256($m) => $e,
+        }
+    };
+}
+
+impl AnyMatch {
+    /// A match of `variant` under `spec` from `start_fen` (default: the
+    /// variant's start).
+    pub fn new(
+        variant: &Variant,
+        spec: ModelSpec,
+        start_fen: Option<&str>,
+    ) -> Result<AnyMatch, MatchError> {
+        let n = variant.width as usize * variant.height as usize;
+        Ok(if n <= 64 {
+            AnyMatch::B64(Match::new(variant, spec, start_fen)?)
+        } else if n <= 128 {
+            AnyMatch::B128(Match::new(variant, spec, start_fen)?)
+        } else {
+            AnyMatch::B256(Match::new(variant, spec, start_fen)?)
+        })
+    }
+
+    pub fn variant(&self) -> &Variant {
+        dispatch!(self, m => m.variant())
+    }
+    pub fn spec(&self) -> &ModelSpec {
+        dispatch!(self, m => m.spec())
+    }
+    pub fn mode(&self) -> RuleMode {
+        dispatch!(self, m => m.mode())
+    }
+    pub fn geometry(&self) -> Geometry {
+        dispatch!(self, m => m.geometry())
+    }
+    pub fn turn(&self) -> Color {
+        dispatch!(self, m => m.turn())
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, m => m.outcome())
+    }
+    pub fn attempt(
+        &mut self,
+        player: Color,
+        attempt: Attempt,
+    ) -> Result<AttemptResult, AttemptError> {
+        dispatch!(self, m => m.attempt(player, attempt))
+    }
+    /// Reads attempt text ([`Attempt::parse`]) and tries it.
+    pub fn attempt_text(
+        &mut self,
+        player: Color,
+        text: &str,
+    ) -> Result<AttemptResult, AttemptTextError> {
+        let a = Attempt::parse(text, self.geometry()).map_err(AttemptTextError::Text)?;
+        self.attempt(player, a).map_err(AttemptTextError::Attempt)
+    }
+    pub fn observation(&self, player: Color) -> Observation {
+        dispatch!(self, m => m.observation(player))
+    }
+    pub fn observations(&self) -> ByColor<Observation> {
+        dispatch!(self, m => m.observations())
+    }
+    pub fn log(&self) -> &[LogEntry] {
+        dispatch!(self, m => m.log())
+    }
+    pub fn announcements(&self) -> &[Announcement] {
+        dispatch!(self, m => m.announcements())
+    }
+    pub fn plies(&self) -> &[Ply] {
+        dispatch!(self, m => m.plies())
+    }
+    pub fn event(&self) -> Option<GameEvent> {
+        dispatch!(self, m => m.event())
+    }
+    pub fn end(&mut self, event: GameEvent) -> Result<Outcome, AttemptError> {
+        dispatch!(self, m => m.end(event))
+    }
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, AttemptError> {
+        dispatch!(self, m => m.resign(color))
+    }
+    pub fn agree_draw(&mut self) -> Result<Outcome, AttemptError> {
+        dispatch!(self, m => m.agree_draw())
+    }
+    pub fn flag_fall(&mut self, color: Color) -> Result<Outcome, AttemptError> {
+        dispatch!(self, m => m.flag_fall(color))
+    }
+    /// The true position's FEN (host, review after the game).
+    pub fn fen(&self) -> String {
+        dispatch!(self, m => m.position().to_fen())
+    }
+    /// The FEN of the start position.
+    pub fn start_fen(&self) -> String {
+        dispatch!(self, m => m.positions()[0].to_fen())
+    }
+    /// The FEN after every ply, the start first (review after the game).
+    pub fn fens(&self) -> Vec<String> {
+        dispatch!(self, m => m.positions().iter().map(|p| p.to_fen()).collect())
+    }
+    /// SAN of the moves played (wasted turns left out), for records.
+    pub fn san_moves(&self) -> Vec<String> {
+        dispatch!(self, m => {
+            let mode = m.mode();
+            m.plies()
+                .iter()
+                .zip(m.positions())
+                .filter_map(|(p, pos)| p.mv.map(|mv| pos.to_san(&mv, mode)))
+                .collect()
+        })
+    }
+}
+
+/// Attempt text that could not be read or tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttemptTextError {
+    Text(crate::MoveTextError),
+    Attempt(AttemptError),
+}
+
+impl fmt::Display for AttemptTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AttemptTextError::Text(e) => e.fmt(f),
+            AttemptTextError::Attempt(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AttemptTextError {}
+
+impl From<Match<Bitboard64>> for AnyMatch {
+    fn from(m: Match<Bitboard64>) -> AnyMatch {
+        AnyMatch::B64(m)
+    }
+}
+
+impl From<Match<Bitboard128>> for AnyMatch {
+    fn from(m: Match<Bitboard128>) -> AnyMatch {
+        AnyMatch::B128(m)
+    }
+}
+
+impl From<Match<Bitboard256>> for AnyMatch {
+    fn from(m: Match<Bitboard256>) -> AnyMatch {
+        AnyMatch::B256(m)
+    }
+}

@@ -1,0 +1,4 @@
+//! Hot-seat play: the pure state of a game on one shared device (clocks,
+//! the curtain between turns), kept apart from the components that draw it.
+
+pub mod clock;
