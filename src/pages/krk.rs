@@ -5,13 +5,14 @@
 use std::rc::Rc;
 
 use fogbound_solvers::krk::quadrant::GrowthRow;
+use fogbound_solvers::krk::strategy::StrategyRow;
 use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
 use yew::prelude::*;
 
 use crate::components::{
     group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
-use crate::worker::jobs::MAX_KRK_SIZE;
+use crate::worker::jobs::{MAX_KRK_SIZE, MAX_KRK_STRATEGY_SIZE, MIN_KRK_STRATEGY_SIZE};
 use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
 
 /// Everything the page shows.
@@ -25,6 +26,7 @@ pub struct KrkState {
     game: Option<Game>,
     growth: Option<Vec<GrowthRow>>,
     growth_max: u32,
+    strategy: Option<StrategyRow>,
     /// The side the player chose, while the start position is being drawn.
     pending_human: Option<Side>,
     /// The job to start next, with a counter so that an effect notices it.
@@ -57,6 +59,7 @@ pub enum KrkAction {
     NewGame(Side),
     Play(ScoredMove),
     SetGrowthMax(u32),
+    Strategy,
     Growth,
     ClickSquare(String),
     Worker(ClientEvent),
@@ -73,6 +76,7 @@ impl KrkState {
             pending_human: None,
             growth: None,
             growth_max: 12,
+            strategy: None,
             next_job: None,
             jobs_started: 0,
             seed: 1,
@@ -143,6 +147,11 @@ impl Reducible for KrkState {
             }
             KrkAction::Play(chosen) => s.play(chosen),
             KrkAction::SetGrowthMax(max) => s.growth_max = max,
+            KrkAction::Strategy => s.start(Job::KrkStrategy {
+                size: s.size.clamp(MIN_KRK_STRATEGY_SIZE, MAX_KRK_STRATEGY_SIZE),
+                stride: 1,
+                exhaustive: true,
+            }),
             KrkAction::Growth => s.start(Job::KrkGrowth {
                 max_size: s.growth_max,
             }),
@@ -198,6 +207,7 @@ impl Reducible for KrkState {
                     s.progress = None;
                     match result {
                         JobResult::KrkGrowth(rows) => s.growth = Some(rows),
+                        JobResult::KrkStrategy(row) => s.strategy = Some(row),
                         JobResult::KrkSolved(summary) => {
                             s.solved = Some(Solved {
                                 summary,
@@ -450,6 +460,30 @@ pub fn krk() -> Html {
             </tr>
         }
     });
+    let run_strategy = {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(KrkAction::Strategy))
+    };
+    let strategy_size = size.clamp(MIN_KRK_STRATEGY_SIZE, MAX_KRK_STRATEGY_SIZE);
+    let strategy_table = state.strategy.as_ref().map(|row| {
+        let t = &row.against_table;
+        html! {
+            <table class="figures" data-testid="krk-strategy">
+                <thead><tr><th>{ format!("{0}×{0}", row.size) }</th><th>{ "White moves to mate" }</th></tr></thead>
+                <tbody>
+                    <tr><td>{ "Exact tables, longest forced mate" }</td><td class="num">{ row.max_dtm_white_to_move }</td></tr>
+                    <tr><td>{ "Seed's first-phase count, worst start" }</td><td class="num">{ row.seed_phase_one_worst }</td></tr>
+                    <tr><td>{ format!("Strategy vs the table's defence, worst of {} starts", group_digits(t.starts)) }</td>
+                        <td class="num">{ format!("{} (mean {:.1}; tables {:.1})", t.worst_moves, t.mean_moves, t.mean_dtm) }</td></tr>
+                    if let Some(e) = &row.exhaustive {
+                        <tr><td>{ format!("Strategy vs every defence, worst of {} starts", group_digits(e.starts)) }</td>
+                            <td class="num">{ e.worst_moves }</td></tr>
+                        <tr><td>{ "Starts from which the strategy fails to mate" }</td><td class="num">{ e.failures + t.failures }</td></tr>
+                    }
+                </tbody>
+            </table>
+        }
+    });
     let growth = html! {
         <div class="section" data-testid="krk-growth">
             <h2>{ "How the longest mate grows with the board" }</h2>
@@ -472,6 +506,13 @@ pub fn krk() -> Html {
                 </table>
                 <p class="note">{ "* the strategy's box does not fit on this board." }</p>
             }
+            <h2>{ "The quadrant strategy, played out" }</h2>
+            <p class="note">{ "A table-free strategy built on the seed's plan (box the king with the rook, bring the king to \
+                               defend it, then drive rank by rank to the edge) is played from every start against the \
+                               table's defence and against every defence. It needs room: below 8×8 its box does not fit." }</p>
+            <button type="button" data-testid="krk-strategy-run" onclick={run_strategy} disabled={busy}>
+                { format!("Play it out on {strategy_size}×{strategy_size}") }</button>
+            { for strategy_table }
         </div>
     };
     let intro = html! {

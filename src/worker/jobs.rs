@@ -11,6 +11,15 @@ use super::protocol::{Job, JobResult};
 /// The largest KRK board offered in the page (tables of 2·n⁶ bytes).
 pub const MAX_KRK_SIZE: u32 = 20;
 
+/// The largest board on which the page plays the quadrant strategy out
+/// (the exhaustive search keeps a 2·n⁶-byte memo and takes minutes beyond).
+pub const MAX_KRK_STRATEGY_SIZE: u32 = 12;
+
+/// The smallest board on which the strategy always mates: below 8×8 its
+/// box does not fit and it fails from many starts (`fogbound krk
+/// --strategy --sizes 4..8`).
+pub const MIN_KRK_STRATEGY_SIZE: u32 = 8;
+
 /// Solved tables the worker keeps between jobs (one per solver).
 #[derive(Default)]
 pub struct Tables {
@@ -85,6 +94,25 @@ pub fn run(
                 rows.push(krk::quadrant::growth_row(table));
             }
             Ok(JobResult::KrkGrowth(rows))
+        }
+        Job::KrkStrategy {
+            size,
+            stride,
+            exhaustive,
+        } => {
+            if !(MIN_KRK_STRATEGY_SIZE..=MAX_KRK_STRATEGY_SIZE).contains(size) {
+                return Err(format!(
+                    "the strategy is played out in the page on boards from {MIN_KRK_STRATEGY_SIZE}×{MIN_KRK_STRATEGY_SIZE} \
+                     to {MAX_KRK_STRATEGY_SIZE}×{MAX_KRK_STRATEGY_SIZE}"
+                ));
+            }
+            let table = krk_table(tables, *size, report)?;
+            report("playing the strategy out", 0, 1);
+            Ok(JobResult::KrkStrategy(krk::strategy::strategy_row(
+                table,
+                (*stride).max(1),
+                *exhaustive,
+            )))
         }
         Job::FoxSolve { size } => {
             let solution = fox_solution(tables, *size, report)?;
@@ -462,6 +490,33 @@ mod tests {
         assert!(rows
             .windows(2)
             .all(|w| w[0].max_dtm_white_to_move <= w[1].max_dtm_white_to_move));
+    }
+
+    #[test]
+    fn the_strategy_is_played_out_on_8x8() {
+        // The solver crate's tests cover every start exhaustively; here the
+        // job's plumbing, on a sample.
+        let job = Job::KrkStrategy {
+            size: 8,
+            stride: 97,
+            exhaustive: false,
+        };
+        let JobResult::KrkStrategy(row) = run(&job, &mut Tables::default(), &mut quiet()).unwrap()
+        else {
+            panic!("wrong result kind");
+        };
+        assert_eq!(row.against_table.failures, 0);
+        assert!(row.against_table.starts > 1000);
+        assert!(row.against_table.worst_moves >= row.max_dtm_white_to_move);
+        assert!(row.exhaustive.is_none());
+        for size in [6, 20] {
+            let job = Job::KrkStrategy {
+                size,
+                stride: 1,
+                exhaustive: false,
+            };
+            assert!(run(&job, &mut Tables::default(), &mut quiet()).is_err());
+        }
     }
 
     #[test]

@@ -32,6 +32,14 @@ pub enum Job {
     /// Solve KRK on every board from 3×3 to `max_size` and compare the
     /// longest mates with the quadrant strategy.
     KrkGrowth { max_size: u32 },
+    /// Play the table-free quadrant strategy out on a `size`×`size` board
+    /// against the table's defence (every `stride`-th start) and, if
+    /// `exhaustive`, against every defence from every start.
+    KrkStrategy {
+        size: u32,
+        stride: u64,
+        exhaustive: bool,
+    },
     /// Solve Fox & Hounds on a `size`×`size` board; the worker keeps it.
     FoxSolve { size: u8 },
     /// A position's evaluation, its scored moves, and the AI's move weights
@@ -64,6 +72,7 @@ pub enum JobResult {
     },
     KrkRandom(krk::Position),
     KrkGrowth(Vec<krk::quadrant::GrowthRow>),
+    KrkStrategy(krk::strategy::StrategyRow),
     FoxSolved {
         summary: fh::Summary,
         counts: Vec<(fh::Evaluation, u64)>,

@@ -372,6 +372,30 @@ pub const RULES_NOTES: &[(&str, &str)] = &[
         "En passant in FEN",
         "The en passant field names the square the pawn crossed after any double step, as standard FEN does; repetition counts it only when a capture there is possible.",
     ),
+    (
+        "Fog of War: the opponent's last move",
+        "You are shown the square a man left only if you could see it before the move, and the square it reached only if you see it after.",
+    ),
+    (
+        "Dark Chess: castling through a hidden man",
+        "Castling that a hidden man blocks is refused and you keep the turn, like a move into check.",
+    ),
+    (
+        "Kriegspiel: \"Nonsense\"",
+        "A try that is impossible on your own board (or \"Any?\" asked twice in one turn) is answered \"Nonsense\" (or the preset's word) to the mover only and is not counted. Presets without such a word treat it as an ordinary illegal try.",
+    ),
+    (
+        "Kriegspiel: en passant under the cvp preset",
+        "The cvp preset announces an en passant capture as such, following the Chess Variant Pages rules; the encyclopedia article says it is not announced.",
+    ),
+    (
+        "Kriegspiel: pawn tries",
+        "Under rand the squares where pawns can capture are announced to both players. Under berkeley-any a positive \"Any?\" obliges pawn-capture tries until one is legal.",
+    ),
+    (
+        "Kriegspiel: long and short diagonals",
+        "When both diagonals through the king's square have the same length (possible on some board sizes), a diagonal check is called long.",
+    ),
 ];
 
 #[cfg(test)]
