@@ -51,6 +51,14 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
     );
   }
   assert.match(await status.textContent(), /Black to move|Checkmate/);
+
+  // The quadrant strategy, played out exhaustively on 8×8, always mates.
+  await page.click("[data-testid='krk-strategy-run']");
+  const strategy = page.locator("[data-testid='krk-strategy']");
+  await strategy.waitFor({ timeout: 120000 });
+  const rows = await strategy.textContent();
+  assert.match(rows, /longest forced mate16/);
+  assert.match(rows, /fails to mate0/);
   await page.screenshot({ path: `${SHOTS}krk-play-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
