@@ -7,7 +7,8 @@ import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
-export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+// The built site; FOGBOUND_DIST points elsewhere (e.g. a release build for benchmarks).
+export const DIST = process.env.FOGBOUND_DIST ?? fileURLToPath(new URL("../../dist/", import.meta.url));
 export const SHOTS = fileURLToPath(new URL("./screenshots/", import.meta.url));
 
 const TYPES = {

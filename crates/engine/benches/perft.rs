@@ -3,11 +3,17 @@
 //! `cargo bench -p fogbound-engine --bench perft`. Besides criterion's
 //! figures, prints the ratio oracle time / our time for each position
 //! (1.0 = as fast as the oracle; above 1.0 = faster).
+//!
+//! For repeatable instruction counts on a loaded machine, run one side only
+//! under callgrind (no criterion): `FOGBOUND_PERFT_ONLY=fogbound` or
+//! `FOGBOUND_PERFT_ONLY=shakmaty`, optionally `FOGBOUND_PERFT_CASE=startpos`
+//! or `kiwipete`, e.g.
+//! `FOGBOUND_PERFT_ONLY=fogbound valgrind --tool=callgrind <bench binary>`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use fogbound_engine::{perft, Bitboard128, Bitboard64, Position, RuleMode, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 
@@ -80,5 +86,31 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// One perft per selected case for one engine, checked against the node
+/// count (for callgrind).
+fn single(which: &str) {
+    let case = std::env::var("FOGBOUND_PERFT_CASE").ok();
+    for (name, fen, depth, nodes) in CASES {
+        if case.as_deref().is_some_and(|c| c != name) {
+            continue;
+        }
+        let n = match which {
+            "fogbound" => perft(black_box(&ours(fen)), depth, RuleMode::Orthodox),
+            "shakmaty" => shakmaty::perft(black_box(&oracle(fen)), depth),
+            other => panic!("FOGBOUND_PERFT_ONLY: unknown engine {other}"),
+        };
+        assert_eq!(n, nodes, "{which} {name}");
+        println!("{which} {name} perft({depth}) = {n}");
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(which) = std::env::var("FOGBOUND_PERFT_ONLY") {
+        single(&which);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -55,6 +55,13 @@ pub trait Bitboard:
     fn shift_up(self, n: u32) -> Self;
     /// Shifts every square down by `n` bits.
     fn shift_down(self, n: u32) -> Self;
+    /// Squares 0…63 as a `u64` (the whole set for [`Bitboard64`]). For the
+    /// engine's 8×8 specialisations, which only run when `CAPACITY == 64`.
+    #[doc(hidden)]
+    fn low_u64(self) -> u64;
+    /// The set of squares 0…63 given by `bits` (inverse of `low_u64`).
+    #[doc(hidden)]
+    fn from_low_u64(bits: u64) -> Self;
 
     /// Whether the set is not empty.
     #[inline]
@@ -255,6 +262,14 @@ macro_rules! int_bitboard {
             fn contains(self, sq: Square) -> bool {
                 (self.0 >> sq.0) & 1 != 0
             }
+            #[inline]
+            fn low_u64(self) -> u64 {
+                self.0 as u64
+            }
+            #[inline]
+            fn from_low_u64(bits: u64) -> $name {
+                $name(bits as $int)
+            }
         }
     };
 }
@@ -355,6 +370,14 @@ impl Bitboard for Bitboard256 {
         }
         Bitboard256(w)
     }
+    #[inline]
+    fn low_u64(self) -> u64 {
+        self.0[0]
+    }
+    #[inline]
+    fn from_low_u64(bits: u64) -> Bitboard256 {
+        Bitboard256([bits, 0, 0, 0])
+    }
     fn shift_up(self, n: u32) -> Bitboard256 {
         if n >= 256 {
             return Bitboard256::EMPTY;
@@ -409,6 +432,9 @@ mod tests {
         assert!(b.is_empty());
         assert_eq!(B::from_square(Square(9)).single_square(), Some(Square(9)));
         assert_eq!(a.single_square(), None);
+        let low = B::from_squares([Square(0), Square(63)]);
+        assert_eq!(B::from_low_u64(low.low_u64()), low);
+        assert_eq!(low.low_u64(), 1 | 1 << 63);
     }
 
     #[test]

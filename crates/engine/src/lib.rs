@@ -15,14 +15,27 @@
 //! with its [`Geometry`]).
 //!
 //! **Tables per variant and width.** [`Rules<B>`] compiles a [`Variant`] for a
-//! `B`: leap tables per role and square, rays in eight directions per square
-//! (sliders use the classical ray method: the first blocker is the lowest or
-//! highest set bit of `ray & occupied`, which works for every board width),
-//! pawn attacks, colour masks, and the role groups generation iterates over.
-//! Rules are built once per process and variant and leaked, so positions hold
-//! a `&'static Rules<B>` and stay cheap to copy (copy-make). A fast path for
-//! the orthodox role set keeps attack detection free of role loops; fairy sets
-//! take the general, data-driven path.
+//! `B`: leap tables per role and square, rays in eight directions per square,
+//! a square-pair direction table (for `between` and pin lines), pawn attacks,
+//! colour masks, and the role groups generation iterates over. Sliders use
+//! the classical ray method (the first blocker is the lowest or highest set
+//! bit of `ray & occupied`), which works for every board width; for an 8×8
+//! board on [`Bitboard64`] the rules also build "fancy" magic tables (blockers
+//! on the slider's lines × a per-square multiplier → index into precomputed
+//! attack sets; multipliers found once by the engine's own search, checked
+//! and filled from the ray method at build), so bishop and rook attacks are
+//! one multiply and one load. Plain `u64` arithmetic, no platform intrinsics
+//! (wasm-safe). Rules are built once per process and variant and leaked, so
+//! positions hold a `&'static Rules<B>` and stay cheap to copy (copy-make).
+//!
+//! **Orthodox fast path.** For variants with only the orthodox roles (chess,
+//! the endgames) legal generation takes a specialised route: no role loops,
+//! king moves checked square by square with the king lifted (no copy-make),
+//! check evasions limited to capturing the single checker or blocking between
+//! it and the king, pinned men limited to their pin line, pawn pushes and
+//! captures of unpinned pawns generated set-wise, and standard castling
+//! checked on its two king squares without copy-make (only en passant is
+//! verified by copy-make). Fairy sets take the general, data-driven path.
 //!
 //! **Men as data** ([`PieceSpec`], [`PIECES`]): leaper offsets, diagonal and
 //! orthogonal slides with a stop rule ([`Stop::SameColour`] for the Hunter),
@@ -38,8 +51,8 @@
 //! choice made where a source is ambiguous is in [`RULES_NOTES`].
 //!
 //! **Two rule modes** ([`RuleMode`]): `Orthodox` generates legal moves
-//! directly (checkers, pins, king safety; en passant and castling verified by
-//! copy-make); `CaptureKing` (Fog of War) generates every move the men's
+//! directly (checkers, pins, king safety; en passant, and castling outside
+//! the orthodox fast path, verified by copy-make); `CaptureKing` (Fog of War) generates every move the men's
 //! movement allows, including moves into check and king captures. Rules that
 //! are not about check (fool confinement, who may capture a fool, hunter
 //! stops) apply in both.

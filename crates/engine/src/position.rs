@@ -390,6 +390,10 @@ impl<B: Bitboard> Position<B> {
     /// `color`'s king (the man subject to check), if it has one.
     #[inline]
     pub fn king_of(&self, color: Color) -> Option<Square> {
+        if self.rules.orthodox {
+            // The orthodox roles' only man subject to check is the king.
+            return self.pieces(color, Role::King).first();
+        }
         self.checkables(color).first()
     }
 
@@ -476,6 +480,18 @@ impl<B: Bitboard> Position<B> {
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: B) -> bool {
         let r = self.rules;
         let theirs = self.by_color[by.index()];
+        if B::CAPACITY == 64 && r.orthodox && r.magics.is_some() {
+            // 8×8 orthodox: slider attacks are two table lookups, so test
+            // everything at once without branching.
+            let br = &self.by_role;
+            let q = br[Role::Queen.index()];
+            let a = (r.pawn_attacks(!by, sq) & br[Role::Pawn.index()])
+                | (r.leap_targets(Role::Knight, sq) & br[Role::Knight.index()])
+                | (r.leap_targets(Role::King, sq) & br[Role::King.index()])
+                | (r.bishop_attacks(sq, occupied) & (br[Role::Bishop.index()] | q))
+                | (r.rook_attacks(sq, occupied) & (br[Role::Rook.index()] | q));
+            return (a & theirs).any();
+        }
         if (r.pawn_attacks(!by, sq) & self.by_role[Role::Pawn.index()] & theirs).any() {
             return true;
         }

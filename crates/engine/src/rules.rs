@@ -89,6 +89,309 @@ pub struct Rules<B: Bitboard> {
     pub(crate) lines: Vec<[B; 2]>,
     /// Only orthodox roles: attack detection takes a fixed fast path.
     pub(crate) orthodox: bool,
+    /// `dirs[a * n + b]`: the direction index from `a` to `b` if they share a
+    /// line, else [`NO_DIR`].
+    pub(crate) dirs: Vec<u8>,
+    /// Magic sliding-attack tables, for an 8×8 board on a 64-square bitboard.
+    pub(crate) magics: Option<Box<Magics>>,
+}
+
+/// Marks "no common line" in [`Rules::dirs`].
+pub(crate) const NO_DIR: u8 = 8;
+
+/// One square's entry of a magic table: the relevant blockers (the slider's
+/// lines without their edge squares), the multiplier, the shift and where its
+/// block of attack sets starts in [`Magics::table`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Magic {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// Sliding attacks for 8×8 boards by "fancy" magic multiplication: the
+/// blockers on a slider's lines, multiplied by a per-square constant, give in
+/// their top bits an index into a table of precomputed attack sets. The
+/// multipliers are searched for when the rules are built (a deterministic
+/// pseudo-random search; a few milliseconds) and every table entry is filled
+/// from the classical ray method, so the two always agree.
+pub(crate) struct Magics {
+    bishop: [Magic; 64],
+    rook: [Magic; 64],
+    table: Vec<u64>,
+}
+
+impl core::fmt::Debug for Magics {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Magics({} entries)", self.table.len())
+    }
+}
+
+/// Multipliers for the 8×8 board (bishops by square, then rooks), found once
+/// by the search in [`Magics::build`] (see the `print_magics` test) so that
+/// building the rules only fills the tables. Any entry that does not fit is
+/// searched for again at build time, so a wrong constant costs time only.
+const MAGICS_8X8: [u64; 128] = [
+    0x10102002004a1420,
+    0x0020010224910040,
+    0x4090008a00c0288c,
+    0x0008218124020100,
+    0x4002021000100000,
+    0x8c01100210802300,
+    0x80140a0104221010,
+    0x484010880b082002,
+    0x0a035a1808008401,
+    0x4030200404a18102,
+    0x4180040800890080,
+    0x9b51a40409801400,
+    0x3000040420002002,
+    0x2200608805402048,
+    0x00660201822030c6,
+    0x0000288048029000,
+    0x100500a08c100200,
+    0x0204000810040050,
+    0x8042023000820008,
+    0x0022026020801054,
+    0x5002000400940c02,
+    0x0921002201010140,
+    0x0289400924100400,
+    0x0081004605008200,
+    0x52ac218040030400,
+    0x10080ca402100200,
+    0x0008041208003020,
+    0x8440040000410020,
+    0x80f084000a802000,
+    0x018041000200a200,
+    0x04240c0011010544,
+    0x40040888004200a0,
+    0x1090222a00105010,
+    0x0004010400181002,
+    0x024a104410080808,
+    0x0401200800030050,
+    0x0004200200082080,
+    0x30808112011f0080,
+    0x0408720404008086,
+    0xa241820042220100,
+    0x00c8148220220822,
+    0x0000888450042008,
+    0x0002001048100410,
+    0x4120404010400200,
+    0x0800010124002201,
+    0x0020840080208200,
+    0x2920220081004600,
+    0x4204810200208200,
+    0x4061008220200010,
+    0x4002020084542000,
+    0x8920208400d80010,
+    0x1200000042020808,
+    0x1020124210c30008,
+    0x008040c20c050000,
+    0x036008100104c020,
+    0x0128680820802020,
+    0x0982010421840460,
+    0x800302c404882818,
+    0x000000014a009040,
+    0x0028028004208810,
+    0x000006b04010c300,
+    0x0000001004080820,
+    0x02024088a1050202,
+    0x0862180808198860,
+    0x1080004008801020,
+    0x0840092002c03000,
+    0x1900200010400900,
+    0x0880100008000480,
+    0x4200100420080200,
+    0x8100020100080400,
+    0x0200040110886200,
+    0x0200008040220411,
+    0x0404800084400220,
+    0x0000401000402000,
+    0x0086001081220440,
+    0x0408800800100280,
+    0x000a001201040820,
+    0x8848800200840080,
+    0x4001000100040200,
+    0x0442000102105084,
+    0x9080010020804100,
+    0x0040404000201009,
+    0x0000808010002009,
+    0x2200090021d00100,
+    0x0008008008040080,
+    0x0004004002010040,
+    0x0011040008015042,
+    0x00000a0001768104,
+    0x0000800080204009,
+    0x2010004140002001,
+    0x9800200280100080,
+    0x1000100080080080,
+    0x0442000a00049020,
+    0x2100040080020080,
+    0x0800120400900148,
+    0x0010040a00128541,
+    0x2800804000800030,
+    0x1010002000400041,
+    0x4000200011004100,
+    0x0610008410800800,
+    0x0400802402800800,
+    0xc100020080800400,
+    0x0002000802000401,
+    0x0182085882000401,
+    0x0220204000808000,
+    0x2860100040024022,
+    0x0001002004110040,
+    0x99101042000a0020,
+    0x0004080004008080,
+    0x0010040002008080,
+    0x2012004881020004,
+    0x8300842444820011,
+    0x0088403882010200,
+    0x0820400080210100,
+    0x0110910040a00300,
+    0x0801100280080480,
+    0x0242009008200600,
+    0x1002000489500200,
+    0x0040800200010080,
+    0x0091800041000080,
+    0x0000209300488001,
+    0x04c1002414824001,
+    0x020020000b001041,
+    0x7000100004200901,
+    0x8002002004100802,
+    0x30010002084c0007,
+    0x0888221800813004,
+    0x4000002840840112,
+];
+
+/// Diagonal and orthogonal direction indices into [`DIRS`].
+const DIAGONALS: [usize; 4] = [2, 3, 6, 7];
+const ORTHOGONALS: [usize; 4] = [0, 1, 4, 5];
+
+/// The classical ray method on `u64` rays (reference for the magic tables).
+fn slide_u64(rays: &[[u64; 8]], sq: usize, dirs: [usize; 4], occ: u64) -> u64 {
+    let mut attacks = 0;
+    for d in dirs {
+        let ray = rays[sq][d];
+        let blockers = ray & occ;
+        attacks |= if blockers == 0 {
+            ray
+        } else {
+            let b = if d < 4 {
+                blockers.trailing_zeros()
+            } else {
+                63 - blockers.leading_zeros()
+            };
+            ray ^ rays[b as usize][d]
+        };
+    }
+    attacks
+}
+
+impl Magics {
+    /// Builds the tables from the rays of a 64-square board, trying the
+    /// multipliers of `known` (bishops then rooks, by square) first and
+    /// searching only where one does not fit.
+    fn build(rays: &[[u64; 8]], known: &[u64; 128]) -> Magics {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut random = move || {
+            // xorshift64*
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        };
+        let mut table = Vec::new();
+        let mut build_kind = |dirs: [usize; 4], known: &[u64], table: &mut Vec<u64>| {
+            let mut entries = [Magic::default(); 64];
+            for (sq, entry) in entries.iter_mut().enumerate() {
+                let mut mask = 0u64;
+                for d in dirs {
+                    let ray = rays[sq][d];
+                    // Drop the edge square: a blocker there changes nothing.
+                    mask |= if ray == 0 {
+                        0
+                    } else if d < 4 {
+                        ray & !(1u64 << (63 - ray.leading_zeros()))
+                    } else {
+                        ray & ray.wrapping_sub(1)
+                    };
+                }
+                let bits = mask.count_ones().max(1);
+                let size = 1usize << bits;
+                // Every subset of the mask (carry-rippler) with its attacks.
+                let mut subsets = Vec::with_capacity(size);
+                let mut sub = 0u64;
+                loop {
+                    subsets.push((sub, slide_u64(rays, sq, dirs, sub)));
+                    sub = sub.wrapping_sub(mask) & mask;
+                    if sub == 0 {
+                        break;
+                    }
+                }
+                let shift = 64 - bits;
+                let mut slots = vec![0u64; size];
+                let mut used = vec![0u32; size];
+                let mut attempt = 0u32;
+                let mut first = Some(known[sq]);
+                let magic = loop {
+                    let candidate = match first.take() {
+                        Some(k) => k,
+                        None => random() & random() & random(),
+                    };
+                    if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 && bits > 6 {
+                        continue;
+                    }
+                    attempt += 1;
+                    let ok = subsets.iter().all(|&(occ, att)| {
+                        let i = (occ.wrapping_mul(candidate) >> shift) as usize;
+                        if used[i] != attempt {
+                            used[i] = attempt;
+                            slots[i] = att;
+                            true
+                        } else {
+                            slots[i] == att
+                        }
+                    });
+                    if ok {
+                        break candidate;
+                    }
+                };
+                *entry = Magic {
+                    mask,
+                    magic,
+                    shift,
+                    offset: table.len() as u32,
+                };
+                table.extend_from_slice(&slots);
+            }
+            entries
+        };
+        let bishop = build_kind(DIAGONALS, &known[..64], &mut table);
+        let rook = build_kind(ORTHOGONALS, &known[64..], &mut table);
+        Magics {
+            bishop,
+            rook,
+            table,
+        }
+    }
+
+    #[inline]
+    fn lookup(&self, e: &Magic, occ: u64) -> u64 {
+        let i = ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        self.table[e.offset as usize + i]
+    }
+
+    /// Diagonal slides from `sq` (an index below 64).
+    #[inline]
+    pub(crate) fn bishop(&self, sq: Square, occ: u64) -> u64 {
+        self.lookup(&self.bishop[sq.index() & 63], occ)
+    }
+
+    /// Orthogonal slides from `sq` (an index below 64).
+    #[inline]
+    pub(crate) fn rook(&self, sq: Square, occ: u64) -> u64 {
+        self.lookup(&self.rook[sq.index() & 63], occ)
+    }
 }
 
 type CacheEntry = &'static (dyn Any + Send + Sync);
@@ -231,7 +534,22 @@ impl<B: Bitboard> Rules<B> {
             .roles
             .iter()
             .all(|r| r.index() <= Role::King.index());
+        let mut dirs = vec![NO_DIR; n * n];
+        for a in geometry.squares() {
+            for (d, ray) in rays[a.index()].iter().enumerate() {
+                for b in ray.squares() {
+                    dirs[a.index() * n + b.index()] = d as u8;
+                }
+            }
+        }
+        let magics =
+            (B::CAPACITY == 64 && geometry.width() == 8 && geometry.height() == 8).then(|| {
+                let rays64: Vec<[u64; 8]> = rays.iter().map(|r| r.map(|b| b.low_u64())).collect();
+                Box::new(Magics::build(&rays64, &MAGICS_8X8))
+            });
         Ok(Rules {
+            dirs,
+            magics,
             castlers,
             lines,
             orthodox,
@@ -324,8 +642,19 @@ impl<B: Bitboard> Rules<B> {
     }
 
     /// Diagonal slides from `sq`.
-    #[inline]
+    #[inline(always)]
     pub fn bishop_attacks(&self, sq: Square, occupied: B) -> B {
+        if B::CAPACITY == 64 {
+            if let Some(m) = &self.magics {
+                return B::from_low_u64(m.bishop(sq, occupied.low_u64()));
+            }
+        }
+        self.classical_bishop_attacks(sq, occupied)
+    }
+
+    /// Diagonal slides from `sq` by the classical ray method.
+    #[inline]
+    fn classical_bishop_attacks(&self, sq: Square, occupied: B) -> B {
         self.ray_attacks(2, sq, occupied)
             | self.ray_attacks(3, sq, occupied)
             | self.ray_attacks(6, sq, occupied)
@@ -333,8 +662,19 @@ impl<B: Bitboard> Rules<B> {
     }
 
     /// Orthogonal slides from `sq`.
-    #[inline]
+    #[inline(always)]
     pub fn rook_attacks(&self, sq: Square, occupied: B) -> B {
+        if B::CAPACITY == 64 {
+            if let Some(m) = &self.magics {
+                return B::from_low_u64(m.rook(sq, occupied.low_u64()));
+            }
+        }
+        self.classical_rook_attacks(sq, occupied)
+    }
+
+    /// Orthogonal slides from `sq` by the classical ray method.
+    #[inline]
+    fn classical_rook_attacks(&self, sq: Square, occupied: B) -> B {
         self.ray_attacks(0, sq, occupied)
             | self.ray_attacks(1, sq, occupied)
             | self.ray_attacks(4, sq, occupied)
@@ -364,14 +704,11 @@ impl<B: Bitboard> Rules<B> {
     /// The direction index from `a` to `b` if they share a line.
     #[inline]
     pub(crate) fn direction(&self, a: Square, b: Square) -> Option<usize> {
-        let (af, ar) = self.coords[a.index()];
-        let (bf, br) = self.coords[b.index()];
-        let (df, dr) = ((bf - af) as i32, (br - ar) as i32);
-        if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-            return None;
+        let n = self.coords.len();
+        match self.dirs.get(a.index() * n + b.index()) {
+            Some(&d) if d != NO_DIR => Some(d as usize),
+            _ => None,
         }
-        let step = (df.signum(), dr.signum());
-        DIRS.iter().position(|&d| d == step)
     }
 
     /// Squares strictly between `a` and `b` if they share a line, else empty.
@@ -388,5 +725,62 @@ impl<B: Bitboard> Rules<B> {
     pub(crate) fn coords(&self, sq: Square) -> (i32, i32) {
         let (f, r) = self.coords[sq.index()];
         (f as i32, r as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bitboard64;
+
+    /// The magic tables agree with the classical ray method everywhere.
+    #[test]
+    fn magics_match_classical_rays() {
+        let rules = Rules::<Bitboard64>::get(&Variant::chess()).expect("chess");
+        let magics = rules.magics.as_ref().expect("8x8 on u64 has magics");
+        let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+        for i in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse and dense occupancies.
+            let occ = if i % 2 == 0 { x & (x >> 11) } else { x };
+            for sq in 0..64u8 {
+                let s = Square(sq);
+                let b = Bitboard64(occ);
+                let classical_b = (0..4).fold(Bitboard64(0), |a, k| {
+                    a | rules.ray_attacks(DIAGONALS[k], s, b)
+                });
+                let classical_r = (0..4).fold(Bitboard64(0), |a, k| {
+                    a | rules.ray_attacks(ORTHOGONALS[k], s, b)
+                });
+                assert_eq!(magics.bishop(s, occ), classical_b.0, "bishop {sq} {occ:#x}");
+                assert_eq!(magics.rook(s, occ), classical_r.0, "rook {sq} {occ:#x}");
+                assert_eq!(rules.bishop_attacks(s, b), classical_b);
+                assert_eq!(rules.rook_attacks(s, b), classical_r);
+            }
+        }
+        // Other boards and widths keep the classical method.
+        let small = Variant::endgame(crate::Endgame::Krk, 6).expect("6x6");
+        assert!(Rules::<Bitboard64>::get(&small)
+            .expect("6x6")
+            .magics
+            .is_none());
+        assert!(Rules::<crate::Bitboard128>::get(&Variant::chess())
+            .expect("chess on u128")
+            .magics
+            .is_none());
+    }
+
+    /// Prints the multipliers for [`MAGICS_8X8`]:
+    /// `cargo test -p fogbound-engine --lib print_magics -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn print_magics() {
+        let rules = Rules::<Bitboard64>::get(&Variant::chess()).expect("chess");
+        let m = rules.magics.as_ref().expect("magics");
+        for e in m.bishop.iter().chain(m.rook.iter()) {
+            println!("    {:#018x},", e.magic);
+        }
     }
 }
