@@ -54,7 +54,9 @@ impl Clock {
     pub fn remaining(&self, side: SideIndex, now: f64) -> u64 {
         let left = self.remaining_ms[side];
         match self.running {
-            Some((running, since)) if running == side => left.saturating_sub((now - since).max(0.0) as u64),
+            Some((running, since)) if running == side => {
+                left.saturating_sub((now - since).max(0.0) as u64)
+            }
             _ => left,
         }
     }
