@@ -1086,8 +1086,11 @@ mod tests {
             r: (4, 4),
             b: (2, 2),
         };
+        // Ka1: a2 and b1 (b2 touches the black king); Re5: four squares
+        // along the rank and four down the file.
         assert_eq!(s.white_moves(p).len(), 2 + 8);
-        assert_eq!(s.black_moves(p).0.len(), 6);
+        // kc3: every neighbour except b2, which touches the white king.
+        assert_eq!(s.black_moves(p).0.len(), 7);
     }
 }
 
