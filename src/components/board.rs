@@ -25,6 +25,8 @@ pub struct SquareView {
     pub dest: bool,
     /// Part of the last move as the viewer knows it, or the selected square.
     pub highlight: bool,
+    /// Flashed red (Dark Chess: a man that would attack the king).
+    pub flash: bool,
 }
 
 /// The viewer's picture of a board: `files × ranks` squares, a1 first,
@@ -160,6 +162,9 @@ fn draw_square(props: &BoardProps, file: u8, rank: u8) -> Html {
     let mut class = classes!("sq", if light { "light" } else { "dark" });
     if square.highlight {
         class.push("hl");
+    }
+    if square.flash {
+        class.push("flash");
     }
     let onclick = props.on_square.clone().map(|cb| {
         let name = name.clone();

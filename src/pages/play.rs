@@ -1,7 +1,9 @@
 //! The Play page: the new-game settings and the board. A game can be set up
 //! from a link (`#/play?variant=chess&model=fog&clock=3+2&mode=hotseat`);
 //! a link with a bad parameter shows what is wrong and falls back to the
-//! default for that parameter.
+//! default for that parameter. `start=1` added to a link starts the game at
+//! once (the page then drops `start` from the address, so a reload resumes
+//! the saved game rather than starting another).
 
 use std::fmt;
 
@@ -11,6 +13,8 @@ use yew_router::prelude::*;
 use super::board_from;
 use crate::components::error_banner::show_error;
 use crate::components::{Board, ErrorContext, PageFrame};
+use crate::play::game::{Act, HotSeat, Table, TableAction};
+use crate::play::view::{game_view, js_now};
 
 /// Game settings as a link carries them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,6 +199,85 @@ impl PlayLink {
     }
 }
 
+impl PlayLink {
+    /// The engine's variant for these settings.
+    pub fn engine_variant(&self) -> fogbound_engine::Variant {
+        match self.variant {
+            Variant::Chess => fogbound_engine::Variant::chess(),
+            Variant::FoolishKing => fogbound_engine::Variant::foolish_king(),
+        }
+    }
+
+    /// The engine's information model for these settings.
+    pub fn model_spec(&self) -> fogbound_engine::ModelSpec {
+        match self.model {
+            Model::Open => fogbound_engine::ModelSpec::Open,
+            Model::Fog => fogbound_engine::ModelSpec::Fog,
+            Model::Dark => fogbound_engine::ModelSpec::Dark,
+            Model::Kriegspiel => {
+                fogbound_engine::ModelSpec::parse("kriegspiel", Some(self.preset.id()))
+                    .unwrap_or(fogbound_engine::ModelSpec::Fog)
+            }
+        }
+    }
+
+    /// Minutes and increment of a Fischer clock, if the game is timed.
+    pub fn fischer(&self) -> Option<(u32, u32)> {
+        match self.clock {
+            Clock::None => None,
+            Clock::Fischer { minutes, increment } => Some((minutes, increment)),
+        }
+    }
+
+    /// Whether everything is visible (no curtain is needed between turns).
+    pub fn is_open(&self) -> bool {
+        self.model == Model::Open
+    }
+
+    /// Whether the umpire of Kriegspiel judges the moves.
+    pub fn is_kriegspiel(&self) -> bool {
+        self.model == Model::Kriegspiel
+    }
+
+    /// Whether Dark Chess rules apply (knight routes matter).
+    pub fn is_dark(&self) -> bool {
+        self.model == Model::Dark
+    }
+}
+
+/// Takes the `start` parameter out of a query: `start=1` (or a bare
+/// `start`) asks the page to start the game at once; `start=0` does not.
+/// Returns the rest of the query (for [`PlayLink::parse`]), whether to
+/// start, and an error for any other value.
+pub fn split_start(query: &str) -> (String, bool, Option<LinkError>) {
+    let mut rest = Vec::new();
+    let mut start = false;
+    let mut error = None;
+    for pair in query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+    {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
+        if key == "start" {
+            match value {
+                "1" | "true" | "yes" => start = true,
+                "0" | "false" | "no" => start = false,
+                other => {
+                    error = Some(LinkError::Unknown {
+                        what: "start",
+                        value: percent_decode(other),
+                        allowed: vec!["1", "0"],
+                    })
+                }
+            }
+        } else {
+            rest.push(pair);
+        }
+    }
+    (rest.join("&"), start, error)
+}
+
 /// Decodes `%xx` escapes and `+` (which in our links only appears inside
 /// clock values, where it means plus, so it is kept). Invalid escapes are
 /// kept as typed.
@@ -222,6 +305,55 @@ fn percent_decode(text: &str) -> String {
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const FOOLISH_KING_START: &str = "rnnhkqhnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RANBFNBNAR";
 
+/// Where the game in progress is saved (the engine's save JSON).
+pub const SAVE_KEY: &str = "fogbound.current";
+/// Where an unreadable save is moved, so nothing is lost.
+pub const CORRUPT_KEY: &str = "fogbound.corrupt";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// Reads the saved game. A save that does not load is moved to
+/// [`CORRUPT_KEY`] and reported; the page then starts fresh.
+fn load_saved(now: f64) -> Result<Option<HotSeat>, String> {
+    let Some(store) = storage() else {
+        return Ok(None);
+    };
+    let Some(text) = store.get_item(SAVE_KEY).ok().flatten() else {
+        return Ok(None);
+    };
+    match HotSeat::from_json(&text, now) {
+        Ok(game) => Ok(Some(game)),
+        Err(error) => {
+            let _ = store.set_item(CORRUPT_KEY, &text);
+            let _ = store.remove_item(SAVE_KEY);
+            Err(format!(
+                "Your saved game could not be resumed ({error}). Its raw data is kept in this \
+                 browser's storage under '{CORRUPT_KEY}'; a new game can be started."
+            ))
+        }
+    }
+}
+
+fn save(game: &HotSeat, now: f64) {
+    if let Some(store) = storage() {
+        let _ = store.set_item(SAVE_KEY, &game.to_json(now));
+    }
+}
+
+/// Replaces the address without the `start` parameter, so that a reload
+/// resumes the game instead of starting another (no navigation happens).
+fn forget_start(link: &PlayLink) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let url = format!("#/play?{}", link.to_query());
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The Play page. With `start=1` in the link the game starts at once;
+/// without it a saved game in progress is resumed (behind the curtain of the
+/// player to move), else the new-game form is shown.
 #[function_component(Play)]
 pub fn play() -> Html {
     let location = use_location();
@@ -230,20 +362,94 @@ pub fn play() -> Html {
         .as_ref()
         .map(|l| l.query_str().to_string())
         .unwrap_or_default();
+    let (link_query, start_now, start_error) = split_start(&query);
     let settings = {
-        let query = query.clone();
-        use_state(move || PlayLink::parse(&query).0)
+        let link_query = link_query.clone();
+        use_state(move || PlayLink::parse(&link_query).0)
     };
+    let table = use_reducer(Table::default);
+    let now = use_state(js_now);
     {
         let errors = errors.clone();
-        use_effect_with(query, move |query| {
-            for error in PlayLink::parse(query).1 {
+        let table = table.clone();
+        use_effect_with(query, move |_| {
+            for error in PlayLink::parse(&link_query)
+                .1
+                .into_iter()
+                .chain(start_error)
+            {
                 show_error(
                     &errors,
                     format!("This game link has a problem: {error}. The default is used instead."),
                 );
             }
+            let now = js_now();
+            if start_now {
+                let link = PlayLink::parse(&link_query).0;
+                match HotSeat::new(link.clone(), now) {
+                    Ok(game) => table.dispatch(TableAction::Start(Box::new(game))),
+                    Err(error) => show_error(&errors, format!("The game could not start: {error}")),
+                }
+                forget_start(&link);
+            } else if table.game.is_none() {
+                match load_saved(now) {
+                    Ok(Some(game)) => table.dispatch(TableAction::Start(Box::new(game))),
+                    Ok(None) => {}
+                    Err(message) => show_error(&errors, message),
+                }
+            }
         });
+    }
+    // Autosave on every change.
+    {
+        let table = table.clone();
+        let revision = table.game.as_ref().map(|g| (table.starts, g.revision()));
+        use_effect_with(revision, move |_| {
+            if let Some(game) = &table.game {
+                save(game, js_now());
+            }
+        });
+    }
+    // The clock's heartbeat while a timed game goes on.
+    {
+        let timed = table
+            .game
+            .as_ref()
+            .is_some_and(|g| g.clock().is_some() && g.outcome().is_none());
+        let table = table.clone();
+        let now = now.clone();
+        use_effect_with(timed, move |&timed| {
+            let interval = timed.then(|| {
+                gloo_timers::callback::Interval::new(200, move || {
+                    let t = js_now();
+                    now.set(t);
+                    table.dispatch(TableAction::Play(Act::Tick { now: t }));
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    if let Some(game) = &table.game {
+        let act = {
+            let table = table.clone();
+            Callback::from(move |a: Act| table.dispatch(TableAction::Play(a)))
+        };
+        let on_new = {
+            let table = table.clone();
+            Callback::from(move |_| table.dispatch(TableAction::Leave))
+        };
+        let shown = game_view(game, (*now).max(js_now()), act, on_new);
+        let intro = if game.settings().mode == Mode::Computer {
+            html! { <p>{ "Playing against the computer is not ready yet: this game is hot-seat, two players on one screen." }</p> }
+        } else {
+            html! { <p>{ "Hot-seat: after every move a curtain hides the board until the next player lifts it. \
+            The page holds only the current viewer's picture." }</p> }
+        };
+        return html! {
+            <PageFrame title="Play" {intro} board={shown.board}>
+                { shown.panel }
+            </PageFrame>
+        };
     }
     let link = settings.to_query();
     let (files, placement) = match settings.variant {
@@ -299,9 +505,31 @@ pub fn play() -> Html {
               the other side's hidden men." }</p>
     };
     let board = html! { <Board view={view} label="Starting position" /> };
+    let saved = storage().is_some_and(|s| s.get_item(SAVE_KEY).ok().flatten().is_some());
+    let resume = {
+        let table = table.clone();
+        let errors = errors.clone();
+        Callback::from(move |_: MouseEvent| match load_saved(js_now()) {
+            Ok(Some(game)) => table.dispatch(TableAction::Start(Box::new(game))),
+            Ok(None) => {}
+            Err(message) => show_error(&errors, message),
+        })
+    };
+    let onsubmit = {
+        let settings = settings.clone();
+        let table = table.clone();
+        let errors = errors.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match HotSeat::new((*settings).clone(), js_now()) {
+                Ok(game) => table.dispatch(TableAction::Start(Box::new(game))),
+                Err(error) => show_error(&errors, format!("The game could not start: {error}")),
+            }
+        })
+    };
     html! {
         <PageFrame title="Play" {intro} {board}>
-            <form class="settings" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <form class="settings" {onsubmit}>
                 <h2>{ "New game" }</h2>
                 { select("Variant", "variant", Variant::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
                          settings.variant.id().to_string(), |s, v| if let Ok(x) = Variant::from_id(v) { s.variant = x }) }
@@ -315,9 +543,22 @@ pub fn play() -> Html {
                          |s, v| if let Ok(x) = Clock::parse(v) { s.clock = x }) }
                 { select("Opponent", "mode", Mode::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
                          settings.mode.id().to_string(), |s, v| if let Ok(x) = Mode::from_id(v) { s.mode = x }) }
+                <div class="buttons">
+                    <button type="submit" data-testid="start">{ "Start" }</button>
+                    if saved {
+                        <button type="button" class="secondary" data-testid="resume" onclick={resume}>
+                            { "Resume the saved game" }
+                        </button>
+                    }
+                </div>
+                <p class="hint-text">{ "Starting replaces the saved game in progress, if any." }</p>
                 <p class="share">
                     <span>{ "Link to these settings: " }</span>
                     <a data-testid="settings-link" href={format!("#/play?{link}")}>{ format!("#/play?{link}") }</a>
+                </p>
+                <p class="share">
+                    <span>{ "Link that starts this game at once: " }</span>
+                    <a data-testid="start-link" href={format!("#/play?{link}&start=1")}>{ format!("#/play?{link}&start=1") }</a>
                 </p>
             </form>
         </PageFrame>
@@ -395,6 +636,18 @@ mod tests {
     }
 
     #[test]
+    fn the_start_parameter_is_taken_apart() {
+        let (rest, start, error) = split_start("?variant=chess&model=fog&start=1&clock=3+2");
+        assert_eq!(rest, "variant=chess&model=fog&clock=3+2");
+        assert!(start && error.is_none());
+        assert!(PlayLink::parse(&rest).1.is_empty());
+        assert!(split_start("start").1);
+        assert!(!split_start("start=0").1);
+        let (_, start, error) = split_start("start=maybe");
+        assert!(!start && error.is_some());
+    }
+
+    #[test]
     fn garbage_never_panics() {
         for text in [
             "%",
@@ -406,6 +659,7 @@ mod tests {
             "\u{1F600}=\u{1F600}",
         ] {
             let _ = PlayLink::parse(text);
+            let _ = split_start(text);
         }
     }
 }

@@ -2,3 +2,5 @@
 //! the curtain between turns), kept apart from the components that draw it.
 
 pub mod clock;
+pub mod game;
+pub mod view;

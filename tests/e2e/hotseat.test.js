@@ -1,0 +1,309 @@
+// Hot-seat journeys: a Fog of War game through the curtain to a king
+// capture, with a reload in the middle, auditing after every ply that the
+// DOM holds nothing the viewer may not see; and a Kriegspiel view with an
+// illegal try and an "Any?". Screenshots at desktop and phone size.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+
+const SIZES = [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+];
+
+let server, browser;
+before(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  server = await serveDist();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// --- The test's own true position, to audit what each view shows. ---------
+
+const START = {
+  a1: "wR", b1: "wN", c1: "wB", d1: "wQ", e1: "wK", f1: "wB", g1: "wN", h1: "wR",
+  a8: "bR", b8: "bN", c8: "bB", d8: "bQ", e8: "bK", f8: "bB", g8: "bN", h8: "bR",
+};
+for (const f of "abcdefgh") {
+  START[`${f}2`] = "wP";
+  START[`${f}7`] = "bP";
+}
+
+const sq = (f, r) => (f >= 0 && f < 8 && r >= 0 && r < 8 ? "abcdefgh"[f] + (r + 1) : null);
+const coords = (s) => ["abcdefgh".indexOf(s[0]), Number(s.slice(1)) - 1];
+
+/** Fog of War visibility: own men plus every square a man of `side` could
+ * move to (captures included; capture-the-king, so check is ignored). */
+function visibleTo(board, side) {
+  const seen = new Set();
+  const enemy = (s) => board[s] && board[s][0] !== side;
+  for (const [from, code] of Object.entries(board)) {
+    if (code[0] !== side) continue;
+    seen.add(from);
+    const [f, r] = coords(from);
+    const role = code[1];
+    const leap = (offsets) => {
+      for (const [df, dr] of offsets) {
+        const t = sq(f + df, r + dr);
+        if (t && (!board[t] || enemy(t))) seen.add(t);
+      }
+    };
+    const slide = (dirs) => {
+      for (const [df, dr] of dirs) {
+        for (let k = 1; k < 8; k++) {
+          const t = sq(f + df * k, r + dr * k);
+          if (!t) break;
+          if (board[t]) {
+            if (enemy(t)) seen.add(t);
+            break;
+          }
+          seen.add(t);
+        }
+      }
+    };
+    const diag = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+    const line = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+    if (role === "N") leap([[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]);
+    if (role === "K") leap([...diag, ...line]);
+    if (role === "B" || role === "Q") slide(diag);
+    if (role === "R" || role === "Q") slide(line);
+    if (role === "P") {
+      const dir = side === "w" ? 1 : -1;
+      const one = sq(f, r + dir);
+      if (one && !board[one]) {
+        seen.add(one);
+        const two = sq(f, r + 2 * dir);
+        if ((side === "w" ? r === 1 : r === 6) && two && !board[two]) seen.add(two);
+      }
+      for (const df of [-1, 1]) {
+        const t = sq(f + df, r + dir);
+        if (t && enemy(t)) seen.add(t);
+      }
+    }
+  }
+  return seen;
+}
+
+/** What the page shows: piece codes by square, fogged squares, and every
+ * data-piece anywhere in the document. */
+async function shown(page) {
+  return page.evaluate(() => {
+    const pieces = {};
+    const fog = [];
+    for (const g of document.querySelectorAll("[data-square]")) {
+      const p = g.querySelector("[data-piece]");
+      if (p) pieces[g.dataset.square] = p.dataset.piece;
+      if (g.hasAttribute("data-fog")) fog.push(g.dataset.square);
+    }
+    return {
+      pieces,
+      fog,
+      allPieces: document.querySelectorAll("[data-piece]").length,
+      html: document.documentElement.outerHTML,
+      title: document.title,
+    };
+  });
+}
+
+/** The audit after every ply: the shown view is exactly the viewer's. */
+async function audit(page, board, viewer) {
+  const view = await shown(page);
+  const seen = visibleTo(board, viewer);
+  assert.equal(view.allPieces, Object.keys(view.pieces).length, "a data-piece outside the board");
+  for (const [s, code] of Object.entries(view.pieces)) {
+    assert.equal(board[s], code, `${viewer} is shown ${code} on ${s}, which is not there`);
+    assert.ok(!view.fog.includes(s), `${s} is fogged yet shows a man`);
+  }
+  for (const [s, code] of Object.entries(board)) {
+    const should = code[0] === viewer || seen.has(s);
+    assert.equal(Boolean(view.pieces[s]), should, `${code} on ${s}: shown=${Boolean(view.pieces[s])}, visible=${should} (${viewer}'s view)`);
+    if (!should) {
+      // The hidden man is nowhere in the markup: no label names it there.
+      const name = { P: "pawn", N: "knight", B: "bishop", R: "rook", Q: "queen", K: "king" }[code[1]];
+      const colour = code[0] === "w" ? "white" : "black";
+      assert.ok(!view.html.includes(`${s}, ${colour} ${name}`), `label of hidden ${code} on ${s}`);
+      assert.ok(!view.html.includes(`data-piece="${code}" x`) || Object.values(view.pieces).includes(code));
+    }
+  }
+  assert.equal(view.title, "Play — fogbound");
+}
+
+async function curtainUp(page, next) {
+  await page.waitForSelector('[data-testid="curtain"]');
+  const text = await page.textContent('[data-testid="curtain"]');
+  assert.ok(text.includes(`${next} to move`), text);
+  const view = await shown(page);
+  assert.equal(view.allPieces, 0, "pieces drawn behind the curtain");
+  assert.equal(Object.keys(view.pieces).length + view.fog.length, 0, "a board behind the curtain");
+  assert.equal(await page.locator('[data-testid="move-list"]').count(), 0);
+}
+
+async function move(page, board, from, to) {
+  await page.locator(`[data-square="${from}"]`).click();
+  await page.waitForSelector(`[data-square="${to}"] [data-dest]`);
+  await page.locator(`[data-square="${to}"]`).click();
+  board[to] = board[from];
+  delete board[from];
+}
+
+test("a Fog of War hot-seat game to a king capture, with a reload", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/play?variant=chess&model=fog&clock=none&mode=hotseat&start=1");
+  await appReady(page);
+  await curtainUp(page, "White");
+  // The start parameter is dropped, so a reload resumes instead of restarting.
+  assert.ok(!page.url().includes("start=1"), page.url());
+  await page.screenshot({ path: `${SHOTS}hotseat-curtain-desktop.png` });
+
+  const board = { ...START };
+  const line = [
+    ["w", "e2", "e4"],
+    ["b", "f7", "f6"],
+    ["w", "d1", "h5"],
+    ["b", "a7", "a6"],
+    ["w", "h5", "e8"],
+  ];
+  for (const [i, [side, from, to]] of line.entries()) {
+    const name = side === "w" ? "White" : "Black";
+    await curtainUp(page, name);
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector("[data-square]");
+    await audit(page, board, side);
+    if (i === 0) await page.screenshot({ path: `${SHOTS}hotseat-white-desktop.png` });
+    if (i === 2) {
+      // White never saw Black's f-pawn move: the move list says so.
+      const list = await page.textContent('[data-testid="move-list"]');
+      assert.ok(list.includes("e2–e4") && !list.includes("f7") && !list.includes("f6"), list);
+    }
+    await move(page, board, from, to);
+    if (i === 1) {
+      // Reload in the middle: the same game, behind White's curtain.
+      await page.reload();
+      await appReady(page);
+      await curtainUp(page, "White");
+    }
+  }
+  await page.waitForSelector('[data-testid="outcome"]');
+  const outcome = await page.textContent('[data-testid="outcome"]');
+  assert.ok(outcome.includes("White wins"), outcome);
+  await page.screenshot({ path: `${SHOTS}hotseat-over-desktop.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [sizeName, viewport] of SIZES) {
+  test(`a Kriegspiel view with an illegal try and Any? at ${sizeName} size`, async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(server.url + "#/play?model=kriegspiel&preset=berkeley-any&clock=5+3&start=1");
+    await appReady(page);
+    await curtainUp(page, "White");
+    await page.screenshot({ path: `${SHOTS}hotseat-curtain-${sizeName}.png` });
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector("[data-square]");
+    await audit(page, { ...START }, "w");
+    if (sizeName === "phone") await page.screenshot({ path: `${SHOTS}hotseat-white-phone.png`, fullPage: true });
+    // A pawn capture try onto an empty square: refused, White tries again.
+    await page.locator('[data-square="e2"]').click();
+    await page.locator('[data-square="d3"]').click();
+    await page.waitForSelector('[data-testid="feedback"]');
+    assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+    await page.click('[data-testid="any"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="umpire-log"]')?.children.length >= 2);
+    const board = { ...START };
+    await move(page, board, "e2", "e4");
+    await curtainUp(page, "Black");
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector("[data-square]");
+    // Kriegspiel: Black sees only Black's men.
+    const view = await shown(page);
+    assert.ok(Object.values(view.pieces).every((c) => c[0] === "b"));
+    assert.equal(view.fog.length, 48);
+    const log = await page.textContent('[data-testid="umpire-log"]');
+    assert.ok(log.includes("White has moved") || log.length > 0, log);
+    assert.ok(!view.html.includes("e2–e4"), "Black's page names White's move");
+    await page.screenshot({ path: `${SHOTS}hotseat-kriegspiel-${sizeName}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the game is ${overflow}px wider than the screen`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("a corrupt save is reported, kept, and a fresh start offered", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/");
+  await appReady(page);
+  await page.evaluate(() => localStorage.setItem("fogbound.current", "{not json"));
+  await page.goto(server.url + "#/play");
+  await page.waitForSelector('[data-testid="error-banner"]');
+  const text = await page.textContent('[data-testid="error-banner"]');
+  assert.ok(text.includes("could not be resumed"), text);
+  assert.equal(await page.evaluate(() => localStorage.getItem("fogbound.corrupt")), "{not json");
+  await page.click('[data-testid="start"]');
+  await curtainUp(page, "White");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a Dark Chess probe uses the turn and only the prober learns of it", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/play?model=dark&start=1");
+  await appReady(page);
+  const board = { ...START };
+  for (const [side, from, to] of [["White", "e2", "e4"], ["Black", "a7", "a6"]]) {
+    await curtainUp(page, side);
+    await page.click('[data-testid="reveal"]');
+    await move(page, board, from, to);
+  }
+  await curtainUp(page, "White");
+  await page.click('[data-testid="reveal"]');
+  // The knight-route choice is a toggle.
+  const before = await page.textContent('[data-testid="route"]');
+  await page.click('[data-testid="route"]');
+  assert.notEqual(await page.textContent('[data-testid="route"]'), before);
+  // e4xd5 with nothing seen on d5: a probe. The turn passes.
+  await page.locator('[data-square="e4"]').click();
+  await page.locator('[data-square="d5"]').click();
+  await curtainUp(page, "Black");
+  await page.click('[data-testid="reveal"]');
+  await page.waitForSelector("[data-square]");
+  assert.equal(await page.locator('[data-testid="feedback"]').count(), 0);
+  await move(page, board, "b7", "b6");
+  await curtainUp(page, "White");
+  await page.click('[data-testid="reveal"]');
+  const feedback = await page.textContent('[data-testid="feedback"]');
+  assert.ok(feedback.includes("probed d5"), feedback);
+  await page.screenshot({ path: `${SHOTS}hotseat-dark-desktop.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("leaving a game for the form keeps it to resume", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url + "#/play?model=fog&start=1");
+  await appReady(page);
+  await curtainUp(page, "White");
+  await page.click('[data-testid="reveal"]');
+  await move(page, { ...START }, "d2", "d4");
+  await curtainUp(page, "Black");
+  await page.click('[data-testid="new-game"]');
+  await page.click('[data-testid="resume"]');
+  await curtainUp(page, "Black");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
