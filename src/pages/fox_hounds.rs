@@ -14,7 +14,8 @@ use crate::components::{
     group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
 use crate::worker::jobs::MAX_FOX_AI_SIZE;
-use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+use crate::worker::slot::{use_job_runner, Finished, JobSlot};
+use crate::worker::{ClientEvent, Job, JobResult};
 
 /// The published table (seed 002): size, reachable positions, possible
 /// games, initial evaluation, time, memory of the published solver.
@@ -39,16 +40,13 @@ const SEED_FAIREST: f64 = 0.006935;
 #[derive(Clone, Debug, PartialEq)]
 pub struct FoxState {
     size: u8,
-    progress: Option<(String, u64, u64)>,
-    message: Option<String>,
+    job: JobSlot,
     solved: Option<Solved>,
     p: f64,
     odds: Option<FuzzOdds>,
     fairest: Option<Vec<(f64, f64)>>,
     game: Option<Game>,
     pending: Option<Side>,
-    next_job: Option<(u64, Job)>,
-    jobs_started: u64,
     rng: u64,
 }
 
@@ -108,25 +106,19 @@ impl FoxState {
     fn new(seed: u64) -> FoxState {
         FoxState {
             size: 8,
-            progress: None,
-            message: None,
+            job: JobSlot::default(),
             solved: None,
             p: SEED_FAIREST,
             odds: None,
             fairest: None,
             game: None,
             pending: None,
-            next_job: None,
-            jobs_started: 0,
             rng: seed | 1,
         }
     }
 
     fn start(&mut self, job: Job) {
-        self.jobs_started += 1;
-        self.next_job = Some((self.jobs_started, job));
-        self.progress = Some(("starting".into(), 0, 1));
-        self.message = None;
+        self.job.start(job);
     }
 
     /// A number in [0, 1) from the page's own generator (xorshift).
@@ -185,7 +177,7 @@ impl Reducible for FoxState {
 
     fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
         let mut s = (*self).clone();
-        s.next_job = None;
+        s.job.sent();
         match action {
             FoxAction::SetSize(size) => {
                 if size != s.size {
@@ -245,87 +237,74 @@ impl Reducible for FoxState {
                     _ => game.selected = None,
                 }
             }
-            FoxAction::Worker(event) => match event {
-                ClientEvent::Progress { pass, done, total } => {
-                    s.progress = Some((pass, done, total))
-                }
-                ClientEvent::Cancelled => {
-                    s.progress = None;
-                    s.message = Some("Stopped.".into());
-                }
-                ClientEvent::Failed(message) => {
-                    s.progress = None;
-                    s.message = Some(message);
-                }
-                ClientEvent::Done {
+            FoxAction::Worker(event) => match s.job.receive(event) {
+                None => {}
+                Some(Finished {
                     result,
                     millis,
                     memory_bytes,
-                } => {
-                    s.progress = None;
-                    match result {
-                        JobResult::FoxSolved { summary, counts } => {
-                            s.solved = Some(Solved {
-                                summary,
-                                counts,
-                                millis,
-                                memory_bytes,
-                            })
-                        }
-                        JobResult::FoxFuzz(odds) => s.odds = Some(odds),
-                        JobResult::FoxFairest(steps) => {
-                            if let Some(&(p, _)) = steps.last() {
-                                s.p = p;
-                                s.odds = None;
-                            }
-                            s.fairest = Some(steps);
-                        }
-                        JobResult::FoxNamed(position) => {
-                            let human = s.pending.take().unwrap_or(Side::Fox);
-                            s.game = Some(Game {
-                                human,
-                                position: position.clone(),
-                                evaluation: None,
-                                over: false,
-                                moves: Vec::new(),
-                                weights: Vec::new(),
-                                fox_box: None,
-                                history: Vec::new(),
-                                selected: None,
-                            });
-                            s.start(Job::FoxExplore {
-                                size: s.size,
-                                position,
-                                p: s.p,
-                            });
-                        }
-                        JobResult::FoxExplored {
-                            position,
-                            evaluation,
-                            over,
-                            moves,
-                            weights,
-                            fox_box,
-                        } => {
-                            let mut ai_turn = false;
-                            if let Some(game) = s.game.as_mut() {
-                                ai_turn = !over && position.to_move() != game.human;
-                                game.position = position;
-                                game.evaluation = Some(evaluation);
-                                game.over = over;
-                                game.moves = moves;
-                                game.weights = weights;
-                                game.fox_box = fox_box;
-                            }
-                            if ai_turn {
-                                if let Some(m) = s.ai_move() {
-                                    s.play(m);
-                                }
-                            }
-                        }
-                        _ => {}
+                }) => match result {
+                    JobResult::FoxSolved { summary, counts } => {
+                        s.solved = Some(Solved {
+                            summary,
+                            counts,
+                            millis,
+                            memory_bytes,
+                        })
                     }
-                }
+                    JobResult::FoxFuzz(odds) => s.odds = Some(odds),
+                    JobResult::FoxFairest(steps) => {
+                        if let Some(&(p, _)) = steps.last() {
+                            s.p = p;
+                            s.odds = None;
+                        }
+                        s.fairest = Some(steps);
+                    }
+                    JobResult::FoxNamed(position) => {
+                        let human = s.pending.take().unwrap_or(Side::Fox);
+                        s.game = Some(Game {
+                            human,
+                            position: position.clone(),
+                            evaluation: None,
+                            over: false,
+                            moves: Vec::new(),
+                            weights: Vec::new(),
+                            fox_box: None,
+                            history: Vec::new(),
+                            selected: None,
+                        });
+                        s.start(Job::FoxExplore {
+                            size: s.size,
+                            position,
+                            p: s.p,
+                        });
+                    }
+                    JobResult::FoxExplored {
+                        position,
+                        evaluation,
+                        over,
+                        moves,
+                        weights,
+                        fox_box,
+                    } => {
+                        let mut ai_turn = false;
+                        if let Some(game) = s.game.as_mut() {
+                            ai_turn = !over && position.to_move() != game.human;
+                            game.position = position;
+                            game.evaluation = Some(evaluation);
+                            game.over = over;
+                            game.moves = moves;
+                            game.weights = weights;
+                            game.fox_box = fox_box;
+                        }
+                        if ai_turn {
+                            if let Some(m) = s.ai_move() {
+                                s.play(m);
+                            }
+                        }
+                    }
+                    _ => {}
+                },
             },
         }
         Rc::new(s)
@@ -370,24 +349,12 @@ fn board_view(size: u8, game: Option<&Game>) -> Rc<BoardView> {
 pub fn fox_hounds() -> Html {
     let state = use_reducer(|| FoxState::new(js_sys::Date::now().to_bits()));
     let client = {
-        let state = state.clone();
-        use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |e| {
-                state.dispatch(FoxAction::Worker(e))
-            }))
-        })
+        let dispatcher = state.dispatcher();
+        use_job_runner(
+            &state.job,
+            Callback::from(move |e| dispatcher.dispatch(FoxAction::Worker(e))),
+        )
     };
-    {
-        let (client, state) = (client.clone(), state.clone());
-        let key = state.next_job.as_ref().map(|(n, _)| *n);
-        use_effect_with(key, move |_| {
-            if let Some((_, job)) = state.next_job.clone() {
-                if let Err(message) = client.run(job) {
-                    state.dispatch(FoxAction::Worker(ClientEvent::Failed(message)));
-                }
-            }
-        });
-    }
     let dispatch = |make: fn() -> FoxAction| {
         let state = state.clone();
         Callback::from(move |_| state.dispatch(make()))
@@ -420,7 +387,7 @@ pub fn fox_hounds() -> Html {
         let state = state.clone();
         Callback::from(move |sq: String| state.dispatch(FoxAction::Click(sq)))
     };
-    let busy = state.progress.is_some();
+    let busy = state.job.busy();
     let size = state.size;
     let ai_ok = size <= MAX_FOX_AI_SIZE;
 
@@ -571,10 +538,10 @@ pub fn fox_hounds() -> Html {
                 <button data-testid="fox-solve" onclick={dispatch(|| FoxAction::Solve)} disabled={busy}>{ "Solve" }</button>
                 <button type="button" data-testid="fox-cancel" onclick={cancel} disabled={!busy}>{ "Stop" }</button>
             </div>
-            if let Some((pass, done, total)) = state.progress.clone() {
+            if let Some((pass, done, total)) = state.job.progress.clone() {
                 <ProgressBar pass={pass} done={done} total={total} />
             }
-            if let Some(message) = &state.message {
+            if let Some(message) = &state.job.message {
                 <p class="note" data-testid="fox-message">{ message }</p>
             }
             { for results }

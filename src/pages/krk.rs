@@ -13,25 +13,22 @@ use crate::components::{
     group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
 use crate::worker::jobs::{MAX_KRK_SIZE, MAX_KRK_STRATEGY_SIZE, MIN_KRK_STRATEGY_SIZE};
-use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+use crate::worker::slot::{use_job_runner, Finished, JobSlot};
+use crate::worker::{ClientEvent, Job, JobResult};
 
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KrkState {
     size: u32,
     /// The size the current job and results are for.
-    progress: Option<(String, u64, u64)>,
+    job: JobSlot,
     solved: Option<Solved>,
-    message: Option<String>,
     game: Option<Game>,
     growth: Option<Vec<GrowthRow>>,
     growth_max: u32,
     strategy: Option<StrategyRow>,
     /// The side the player chose, while the start position is being drawn.
     pending_human: Option<Side>,
-    /// The job to start next, with a counter so that an effect notices it.
-    next_job: Option<(u64, Job)>,
-    jobs_started: u64,
     seed: u64,
 }
 
@@ -69,25 +66,19 @@ impl KrkState {
     fn new() -> KrkState {
         KrkState {
             size: 8,
-            progress: None,
+            job: JobSlot::default(),
             solved: None,
-            message: None,
             game: None,
             pending_human: None,
             growth: None,
             growth_max: 12,
             strategy: None,
-            next_job: None,
-            jobs_started: 0,
             seed: 1,
         }
     }
 
     fn start(&mut self, job: Job) {
-        self.jobs_started += 1;
-        self.next_job = Some((self.jobs_started, job));
-        self.progress = Some(("starting".into(), 0, 1));
-        self.message = None;
+        self.job.start(job);
     }
 
     fn play(&mut self, chosen: ScoredMove) {
@@ -120,7 +111,7 @@ impl Reducible for KrkState {
 
     fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
         let mut s = (*self).clone();
-        s.next_job = None;
+        s.job.sent();
         match action {
             KrkAction::SetSize(size) => {
                 if size != s.size {
@@ -187,79 +178,66 @@ impl Reducible for KrkState {
                     }
                 }
             }
-            KrkAction::Worker(event) => match event {
-                ClientEvent::Progress { pass, done, total } => {
-                    s.progress = Some((pass, done, total))
-                }
-                ClientEvent::Cancelled => {
-                    s.progress = None;
-                    s.message = Some("Stopped.".into());
-                }
-                ClientEvent::Failed(message) => {
-                    s.progress = None;
-                    s.message = Some(message);
-                }
-                ClientEvent::Done {
+            KrkAction::Worker(event) => match s.job.receive(event) {
+                None => {}
+                Some(Finished {
                     result,
                     millis,
                     memory_bytes,
-                } => {
-                    s.progress = None;
-                    match result {
-                        JobResult::KrkGrowth(rows) => s.growth = Some(rows),
-                        JobResult::KrkStrategy(row) => s.strategy = Some(row),
-                        JobResult::KrkSolved(summary) => {
-                            s.solved = Some(Solved {
-                                summary,
-                                millis,
-                                memory_bytes,
-                            })
-                        }
-                        JobResult::KrkRandom(position) => {
-                            let human = s.pending_human.take().unwrap_or(Side::White);
-                            s.game = Some(Game {
-                                human,
-                                position,
-                                value: None,
-                                moves: Vec::new(),
-                                history: Vec::new(),
-                                selected: None,
-                                over: None,
-                            });
-                            s.start(Job::KrkExplore {
-                                size: s.size,
-                                position,
-                            });
-                        }
-                        JobResult::KrkExplored {
-                            position,
-                            value,
-                            moves,
-                        } => {
-                            let mut computer_move = None;
-                            if let Some(game) = s.game.as_mut() {
-                                game.position = position;
-                                game.value = Some(value);
-                                game.moves = moves;
-                                if game.moves.is_empty() {
-                                    game.over = Some(match value {
-                                        Value::WhiteWins { moves: 0 } => {
-                                            "Checkmate: White wins.".into()
-                                        }
-                                        Value::Stalemate => "Stalemate: a draw.".into(),
-                                        other => format!("Game over: {other}."),
-                                    });
-                                } else if position.to_move != game.human {
-                                    computer_move = game.moves.first().copied();
-                                }
-                            }
-                            if let Some(best) = computer_move {
-                                s.play(best);
-                            }
-                        }
-                        _ => {}
+                }) => match result {
+                    JobResult::KrkGrowth(rows) => s.growth = Some(rows),
+                    JobResult::KrkStrategy(row) => s.strategy = Some(row),
+                    JobResult::KrkSolved(summary) => {
+                        s.solved = Some(Solved {
+                            summary,
+                            millis,
+                            memory_bytes,
+                        })
                     }
-                }
+                    JobResult::KrkRandom(position) => {
+                        let human = s.pending_human.take().unwrap_or(Side::White);
+                        s.game = Some(Game {
+                            human,
+                            position,
+                            value: None,
+                            moves: Vec::new(),
+                            history: Vec::new(),
+                            selected: None,
+                            over: None,
+                        });
+                        s.start(Job::KrkExplore {
+                            size: s.size,
+                            position,
+                        });
+                    }
+                    JobResult::KrkExplored {
+                        position,
+                        value,
+                        moves,
+                    } => {
+                        let mut computer_move = None;
+                        if let Some(game) = s.game.as_mut() {
+                            game.position = position;
+                            game.value = Some(value);
+                            game.moves = moves;
+                            if game.moves.is_empty() {
+                                game.over = Some(match value {
+                                    Value::WhiteWins { moves: 0 } => {
+                                        "Checkmate: White wins.".into()
+                                    }
+                                    Value::Stalemate => "Stalemate: a draw.".into(),
+                                    other => format!("Game over: {other}."),
+                                });
+                            } else if position.to_move != game.human {
+                                computer_move = game.moves.first().copied();
+                            }
+                        }
+                        if let Some(best) = computer_move {
+                            s.play(best);
+                        }
+                    }
+                    _ => {}
+                },
             },
         }
         Rc::new(s)
@@ -320,25 +298,12 @@ fn describe(value: Value, mover: Side) -> String {
 pub fn krk() -> Html {
     let state = use_reducer(KrkState::new);
     let client = {
-        let state = state.clone();
-        use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |e| {
-                state.dispatch(KrkAction::Worker(e))
-            }))
-        })
+        let dispatcher = state.dispatcher();
+        use_job_runner(
+            &state.job,
+            Callback::from(move |e| dispatcher.dispatch(KrkAction::Worker(e))),
+        )
     };
-    {
-        let client = client.clone();
-        let state = state.clone();
-        let key = state.next_job.as_ref().map(|(n, _)| *n);
-        use_effect_with(key, move |_| {
-            if let Some((_, job)) = state.next_job.clone() {
-                if let Err(message) = client.run(job) {
-                    state.dispatch(KrkAction::Worker(ClientEvent::Failed(message)));
-                }
-            }
-        });
-    }
     let on_size = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -365,7 +330,7 @@ pub fn krk() -> Html {
         let state = state.clone();
         Callback::from(move |square: String| state.dispatch(KrkAction::ClickSquare(square)))
     };
-    let busy = state.progress.is_some();
+    let busy = state.job.busy();
     let size = state.size;
     let view = board_view(size, state.game.as_ref());
 
@@ -533,10 +498,10 @@ pub fn krk() -> Html {
                 <button data-testid="krk-solve" onclick={solve} disabled={busy}>{ "Solve" }</button>
                 <button type="button" data-testid="krk-cancel" onclick={cancel} disabled={!busy}>{ "Stop" }</button>
             </div>
-            if let Some((pass, done, total)) = state.progress.clone() {
+            if let Some((pass, done, total)) = state.job.progress.clone() {
                 <ProgressBar pass={pass} done={done} total={total} />
             }
-            if let Some(message) = &state.message {
+            if let Some(message) = &state.job.message {
                 <p class="note" data-testid="krk-message">{ message }</p>
             }
             { for results }

@@ -10,6 +10,7 @@
 pub mod client;
 pub mod jobs;
 pub mod protocol;
+pub mod slot;
 
 mod compute;
 
