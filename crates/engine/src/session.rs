@@ -10,12 +10,12 @@
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-use crate::model::{InformationModel, Judgement, Said};
+use crate::model::{InformationModel, Judgement, MoveAttempt, Said};
 use crate::observation::{Announcement, Audience, Cell, Message, Observation, SeenMove};
 use crate::{
     Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, ByColor, Color, FenError, Geometry,
-    ModelSpec, Move, MoveKind, Outcome, Position, PositionError, Reason, Resolution, RuleMode,
-    Variant,
+    ModelSpec, Move, MoveKind, MoveTextError, Outcome, Position, PositionError, Reason, Resolution,
+    RuleMode, Variant,
 };
 
 /// One ply: a move, or a wasted turn (Dark Chess probe).
@@ -256,6 +256,43 @@ impl<B: Bitboard> Match<B> {
     /// The squares `player` sees in `pos` (own men included).
     fn seen(&self, pos: &Position<B>, player: Color) -> B {
         self.model.visible(pos, player) | pos.by_color(player)
+    }
+
+    /// Reads an attempt as `player` may type it: coordinates
+    /// ([`Attempt::parse`]: `e2e4`, `e7e8q`, `g1f3@g2g3`, `any?`) or SAN
+    /// (`e4`, `Nf3`, `Bxf7`, `exd5`, `O-O`, `e8=Q`). SAN is read against
+    /// the player's own picture of the board — their men and what they see;
+    /// a hidden square counts as empty — so it never depends on hidden men:
+    /// `Bxf7` onto a fogged square is the try `Bf7`, and a pawn capture onto
+    /// a square the player cannot see is a pawn try there. Whether the try
+    /// is legal is the model's answer, not the parser's.
+    pub fn parse_attempt(&self, player: Color, text: &str) -> Result<Attempt, MoveTextError> {
+        let coordinate_error = match Attempt::parse(text, self.geometry()) {
+            Ok(attempt) => return Ok(attempt),
+            Err(e) => e,
+        };
+        let position = self.position();
+        let picture = crate::model::masked(position, player, self.seen(position, player));
+        let free_castling = matches!(self.variant().castling, crate::CastlingRule::Free { .. });
+        match picture.parse_san(text, RuleMode::CaptureKing) {
+            Ok(m) => Ok(Attempt::Move(MoveAttempt {
+                from: m.from,
+                to: m.to,
+                promotion: m.promotion,
+                rook_to: match m.kind {
+                    MoveKind::Castle { rook_to, .. } if free_castling => Some(rook_to),
+                    _ => None,
+                },
+                route: None,
+            })),
+            Err(san_error) => match pawn_try(&picture, player, text) {
+                Some(attempt) => Ok(attempt),
+                // Text that is neither notation: report it as coordinates,
+                // the form the page suggests.
+                None if matches!(san_error, MoveTextError::Syntax { .. }) => Err(coordinate_error),
+                None => Err(san_error),
+            },
+        }
     }
 
     /// `player` tries `attempt`.
@@ -542,14 +579,21 @@ impl AnyMatch {
     ) -> Result<AttemptResult, AttemptError> {
         dispatch!(self, m => m.attempt(player, attempt))
     }
-    /// Reads attempt text ([`Attempt::parse`]) and tries it.
+    /// Reads attempt text ([`Match::parse_attempt`]: coordinates or SAN
+    /// against the player's own picture) and tries it.
     pub fn attempt_text(
         &mut self,
         player: Color,
         text: &str,
     ) -> Result<AttemptResult, AttemptTextError> {
-        let a = Attempt::parse(text, self.geometry()).map_err(AttemptTextError::Text)?;
+        let a = self
+            .parse_attempt(player, text)
+            .map_err(AttemptTextError::Text)?;
         self.attempt(player, a).map_err(AttemptTextError::Attempt)
+    }
+    /// See [`Match::parse_attempt`].
+    pub fn parse_attempt(&self, player: Color, text: &str) -> Result<Attempt, MoveTextError> {
+        dispatch!(self, m => m.parse_attempt(player, text))
     }
     pub fn observation(&self, player: Color) -> Observation {
         dispatch!(self, m => m.observation(player))
@@ -640,4 +684,43 @@ impl From<Match<Bitboard256>> for AnyMatch {
     fn from(m: Match<Bitboard256>) -> AnyMatch {
         AnyMatch::B256(m)
     }
+}
+
+/// A pawn capture typed in SAN (`exd5`, `ed5`, `exd8=Q`) onto a square the
+/// player's picture shows empty: the pawn try from the named file, if the
+/// player has a pawn there that could capture onto that square.
+fn pawn_try<B: Bitboard>(picture: &Position<B>, player: Color, text: &str) -> Option<Attempt> {
+    let g = picture.geometry();
+    let body = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let (body, promotion) = match body.char_indices().last() {
+        Some((i, c)) if c.is_ascii_uppercase() => {
+            let role = crate::Role::from_char(c)?;
+            (
+                body[..i].strip_suffix('=').unwrap_or(&body[..i]),
+                Some(role),
+            )
+        }
+        _ => (body, None),
+    };
+    let mut chars = body.chars();
+    let from_file = crate::File::from_char(chars.next()?)?;
+    let rest: String = chars.collect();
+    let target = rest.strip_prefix('x').unwrap_or(&rest);
+    let to = g.parse_square(target)?;
+    let (tf, tr) = g.coords(to);
+    let ff = i32::from(from_file.0);
+    if (ff - tf).abs() != 1 {
+        return None;
+    }
+    let from = g.square_at(ff, tr - if player == Color::White { 1 } else { -1 })?;
+    let own_pawn = picture
+        .piece_at(from)
+        .is_some_and(|p| p.color == player && p.role == crate::Role::Pawn);
+    own_pawn.then_some(Attempt::Move(MoveAttempt {
+        from,
+        to,
+        promotion,
+        rook_to: None,
+        route: None,
+    }))
 }

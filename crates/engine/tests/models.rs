@@ -537,3 +537,46 @@ fn foolish_king_plays_in_fog_and_dark() {
             .all(|(_, p)| p.color == Color::Black));
     }
 }
+
+#[test]
+fn san_attempts_are_read_against_the_players_own_picture() {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let m = krieg("cvp", START);
+    let attempt = |m: &M, text: &str| m.parse_attempt(m.turn(), text);
+    // Coordinates and SAN give the same try.
+    assert_eq!(attempt(&m, "e4").unwrap(), attempt(&m, "e2e4").unwrap());
+    assert_eq!(attempt(&m, "Nf3").unwrap(), Attempt::of(sq("g1"), sq("f3")));
+    // A pawn capture onto a square White cannot see is a pawn try, not an
+    // error: the umpire answers it.
+    assert_eq!(
+        attempt(&m, "exd3").unwrap(),
+        Attempt::of(sq("e2"), sq("d3"))
+    );
+    assert_eq!(attempt(&m, "ed3").unwrap(), Attempt::of(sq("e2"), sq("d3")));
+    // Typing garbage, or a move no white man could make, is an error.
+    assert!(attempt(&m, "Qh5").is_err()); // blocked by White's own pawn
+    assert!(attempt(&m, "hello").is_err());
+    assert!(attempt(&m, "exf4").is_err()); // no pawn on e3
+
+    // After 1.e4 (unknown to White which reply came), Bxf7 is a try onto a
+    // square White cannot see; the umpire, not the parser, judges it.
+    let mut m = krieg("cvp", START);
+    go(&mut m, "e2e4");
+    go(&mut m, "e7e5");
+    assert_eq!(attempt(&m, "Bc4").unwrap(), Attempt::of(sq("f1"), sq("c4")));
+    go(&mut m, "f1c4");
+    go(&mut m, "a7a6");
+    // d5, e6 and f7 are hidden: the picture shows them empty.
+    assert_eq!(
+        attempt(&m, "Bxf7+").unwrap(),
+        Attempt::of(sq("c4"), sq("f7"))
+    );
+    // Black's pawn tries from Black's side of the board.
+    let mut m = krieg("cvp", START);
+    go(&mut m, "d2d4");
+    assert_eq!(
+        m.parse_attempt(Color::Black, "exd6").unwrap(),
+        Attempt::of(sq("e7"), sq("d6"))
+    );
+    assert!(m.parse_attempt(Color::Black, "exd5").is_err()); // no black pawn on e6
+}
