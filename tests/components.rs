@@ -9,36 +9,14 @@ use fogbound::components::board::{Board, BoardView};
 use fogbound::components::error_banner::{show_error, ErrorBanner, ErrorContext, Errors};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
 use yew::prelude::*;
 
+mod dom;
+
+use dom::{click, mount_point};
+
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn mount_point() -> Element {
-    let document = gloo_document();
-    let div = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&div).unwrap();
-    div
-}
-
-fn gloo_document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-fn click(root: &Element, selector: &str) {
-    let element = root
-        .query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing matches {selector}"));
-    // SVG elements are not HtmlElements: dispatch a real click event.
-    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &{
-        let init = web_sys::MouseEventInit::new();
-        init.set_bubbles(true);
-        init
-    })
-    .unwrap();
-    element.dispatch_event(&event).unwrap();
-}
 
 #[derive(Properties, PartialEq)]
 struct BoardHarnessProps {

@@ -7,29 +7,14 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
+mod dom;
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
+use dom::{click, mount_point};
+
+wasm_bindgen_test_configure!(run_in_browser);
 
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
-}
-
-fn click(root: &Element, selector: &str) {
-    let element = root
-        .query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing matches {selector}"));
-    // SVG elements are not HtmlElements: dispatch a real click event.
-    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &{
-        let init = web_sys::MouseEventInit::new();
-        init.set_bubbles(true);
-        init
-    })
-    .unwrap();
-    element.dispatch_event(&event).unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -41,8 +26,7 @@ async fn a_fog_game_through_the_curtain() {
         .location()
         .set_hash("#/play?variant=chess&model=fog&clock=none&start=1")
         .unwrap();
-    let root = document().create_element("div").unwrap();
-    document().body().unwrap().append_child(&root).unwrap();
+    let root = mount_point();
     yew::Renderer::<fogbound::App>::with_root(root.clone()).render();
     yew::scheduler::flush().await;
     yew::scheduler::flush().await;

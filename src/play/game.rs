@@ -534,7 +534,7 @@ impl HotSeat {
     /// The two L routes of a knight-like leap (along the long axis first,
     /// then across first), as the engine names them; the chosen one.
     fn route(&self, from: Square, to: Square) -> Option<[Square; 2]> {
-        let routes = leap_routes(self.geometry(), from, to);
+        let routes = self.geometry().leap_routes(from, to);
         if routes.len() < 2 {
             return None;
         }
@@ -741,34 +741,6 @@ impl HotSeat {
     pub(crate) fn game(&self) -> &AnyMatch {
         &self.game
     }
-}
-
-/// The L routes of a knight-like leap, in the engine's order.
-fn leap_routes(g: Geometry, from: Square, to: Square) -> Vec<[Square; 2]> {
-    let (ff, fr) = g.coords(from);
-    let (tf, tr) = g.coords(to);
-    let (df, dr) = (tf - ff, tr - fr);
-    if !((df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1)) {
-        return Vec::new();
-    }
-    let (sf, sr) = (df.signum(), dr.signum());
-    let long_first = if dr.abs() == 2 {
-        [g.square_at(ff, fr + sr), g.square_at(ff, fr + 2 * sr)]
-    } else {
-        [g.square_at(ff + sf, fr), g.square_at(ff + 2 * sf, fr)]
-    };
-    let across_first = if dr.abs() == 2 {
-        [g.square_at(ff + sf, fr), g.square_at(ff + sf, fr + sr)]
-    } else {
-        [g.square_at(ff, fr + sr), g.square_at(ff + sf, fr + sr)]
-    };
-    [long_first, across_first]
-        .into_iter()
-        .filter_map(|r| match r {
-            [Some(a), Some(b)] => Some([a, b]),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Each player's move list, rebuilt by replaying the log on a fresh match.

@@ -5,6 +5,8 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { mkdir } from "node:fs/promises";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 // The built site; FOGBOUND_DIST points elsewhere (e.g. a release build for benchmarks).
@@ -71,4 +73,23 @@ export function watchErrors(page) {
 /** Waits until the app has mounted and drawn its navigation. */
 export async function appReady(page) {
   await page.waitForSelector("nav.top-nav", { timeout: 30000 });
+}
+
+/**
+ * Serves dist/ and launches Chromium before a test file's tests, and stops
+ * both after them. The returned object's `server` and `browser` are set once
+ * the tests run.
+ */
+export function useSuite() {
+  const suite = { server: null, browser: null };
+  before(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    suite.server = await serveDist();
+    suite.browser = await launch();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }

@@ -2,26 +2,16 @@
 // capture, with a reload in the middle, auditing after every ply that the
 // DOM holds nothing the viewer may not see; and a Kriegspiel view with an
 // illegal try and an "Any?". Screenshots at desktop and phone size.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
-import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
 
 const SIZES = [
   ["desktop", { width: 1280, height: 800 }],
   ["phone", { width: 390, height: 844 }],
 ];
 
-let server, browser;
-before(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useSuite();
 
 // --- The test's own true position, to audit what each view shows. ---------
 
@@ -152,10 +142,10 @@ async function move(page, board, from, to) {
 }
 
 test("a Fog of War hot-seat game to a king capture, with a reload", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/play?variant=chess&model=fog&clock=none&mode=hotseat&start=1");
+  await page.goto(suite.server.url + "#/play?variant=chess&model=fog&clock=none&mode=hotseat&start=1");
   await appReady(page);
   await curtainUp(page, "White");
   // The start parameter is dropped, so a reload resumes instead of restarting.
@@ -200,10 +190,10 @@ test("a Fog of War hot-seat game to a king capture, with a reload", async () => 
 
 for (const [sizeName, viewport] of SIZES) {
   test(`a Kriegspiel view with an illegal try and Any? at ${sizeName} size`, async () => {
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(server.url + "#/play?model=kriegspiel&preset=berkeley-any&clock=5+3&start=1");
+    await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=berkeley-any&clock=5+3&start=1");
     await appReady(page);
     await curtainUp(page, "White");
     await page.screenshot({ path: `${SHOTS}hotseat-curtain-${sizeName}.png` });
@@ -239,13 +229,13 @@ for (const [sizeName, viewport] of SIZES) {
 }
 
 test("a corrupt save is reported, kept, and a fresh start offered", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/");
+  await page.goto(suite.server.url + "#/");
   await appReady(page);
   await page.evaluate(() => localStorage.setItem("fogbound.current", "{not json"));
-  await page.goto(server.url + "#/play");
+  await page.goto(suite.server.url + "#/play");
   await page.waitForSelector('[data-testid="error-banner"]');
   const text = await page.textContent('[data-testid="error-banner"]');
   assert.ok(text.includes("could not be resumed"), text);
@@ -257,10 +247,10 @@ test("a corrupt save is reported, kept, and a fresh start offered", async () => 
 });
 
 test("a Dark Chess probe uses the turn and only the prober learns of it", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/play?model=dark&start=1");
+  await page.goto(suite.server.url + "#/play?model=dark&start=1");
   await appReady(page);
   const board = { ...START };
   for (const [side, from, to] of [["White", "e2", "e4"], ["Black", "a7", "a6"]]) {
@@ -292,10 +282,10 @@ test("a Dark Chess probe uses the turn and only the prober learns of it", async 
 });
 
 test("leaving a game for the form keeps it to resume", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/play?model=fog&start=1");
+  await page.goto(suite.server.url + "#/play?model=fog&start=1");
   await appReady(page);
   await curtainUp(page, "White");
   await page.click('[data-testid="reveal"]');

@@ -1,9 +1,8 @@
 // Every route loads without a console error, at desktop and phone size, and
 // leaves a screenshot in screenshots/ to look at.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdir } from "node:fs/promises";
-import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
 
 const ROUTES = [
   ["home", "#/", "Chess in the fog"],
@@ -23,24 +22,15 @@ const SIZES = [
   ["phone", { width: 390, height: 844 }],
 ];
 
-let server, browser;
-before(async () => {
-  await mkdir(SHOTS, { recursive: true });
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useSuite();
 
 for (const [sizeName, viewport] of SIZES) {
   test(`every route renders at ${sizeName} size`, async () => {
-    const context = await browser.newContext({ viewport });
+    const context = await suite.browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const [name, hash, title] of ROUTES) {
-      await page.goto(server.url + hash);
+      await page.goto(suite.server.url + hash);
       await appReady(page);
       await page.waitForFunction((t) => document.querySelector("main h1")?.textContent === t, title, { timeout: 15000 });
       // Nothing may stick out sideways on a phone.
@@ -54,9 +44,9 @@ for (const [sizeName, viewport] of SIZES) {
 }
 
 test("a bad game link explains itself instead of failing", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/play?variant=checkers&clock=3-2");
+  await page.goto(suite.server.url + "#/play?variant=checkers&clock=3-2");
   await appReady(page);
   const banner = page.locator("[data-testid='error-banner']");
   await banner.waitFor();
@@ -69,8 +59,8 @@ test("a bad game link explains itself instead of failing", async () => {
 });
 
 test("the settings form builds a shareable link that opens the same settings", async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url + "#/play");
+  const page = await suite.browser.newPage();
+  await page.goto(suite.server.url + "#/play");
   await appReady(page);
   await page.selectOption("#variant", "foolish-king");
   await page.selectOption("#model", "kriegspiel");
@@ -79,8 +69,8 @@ test("the settings form builds a shareable link that opens the same settings", a
   assert.equal(await page.locator("[data-square]").count(), 80, "Foolish King Chess is 10×8");
   const href = await page.getAttribute("[data-testid='settings-link']", "href");
   assert.equal(href, "#/play?variant=foolish-king&model=kriegspiel&preset=wild16&clock=3+2&mode=hotseat");
-  const other = await browser.newPage();
-  await other.goto(server.url + href);
+  const other = await suite.browser.newPage();
+  await other.goto(suite.server.url + href);
   await appReady(other);
   assert.equal(await other.inputValue("#preset"), "wild16");
   assert.equal(await other.inputValue("#clock"), "3+2");

@@ -1,23 +1,15 @@
 // The solver pages: solve in the worker with progress, reproduce the seed's
 // figures in the browser, and play against perfect play.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useSuite();
 
 test("KRK 8×8 solves in the browser to the published figures, and a game against perfect play runs", async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/solvers/krk");
+  await page.goto(suite.server.url + "#/solvers/krk");
   await appReady(page);
   await page.click("[data-testid='krk-solve']");
   const results = page.locator("[data-testid='krk-results']");
@@ -65,9 +57,9 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
 });
 
 test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays from the opposite position", async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/solvers/fox-hounds");
+  await page.goto(suite.server.url + "#/solvers/fox-hounds");
   await appReady(page);
   assert.equal(await page.locator("[data-piece='hound']").count(), 4);
   assert.equal(await page.locator("[data-square='e8'] [data-piece='fox']").count(), 1);

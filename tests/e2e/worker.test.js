@@ -1,24 +1,16 @@
 // The worker path end to end: a real engine computation (perft) runs off the
 // page's thread with progress, can be cancelled, reports bad input clearly,
 // and the whole app keeps working offline after the first visit.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveDist, launch, watchErrors, appReady, SHOTS } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
 
-let server, browser;
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useSuite();
 
 test("perft runs in the worker and matches the published count", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/about");
+  await page.goto(suite.server.url + "#/about");
   await appReady(page);
   await page.selectOption("#perft-depth", "4");
   await page.click("[data-testid='perft-run']");
@@ -30,9 +22,9 @@ test("perft runs in the worker and matches the published count", async () => {
 });
 
 test("a long perft shows progress, the page stays responsive, and Stop ends it", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/about");
+  await page.goto(suite.server.url + "#/about");
   await appReady(page);
   await page.selectOption("#perft-depth", "7");
   await page.click("[data-testid='perft-run']");
@@ -53,9 +45,9 @@ test("a long perft shows progress, the page stays responsive, and Stop ends it",
 });
 
 test("a malformed FEN gets a clear message, not a dead page", async () => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url + "#/about");
+  await page.goto(suite.server.url + "#/about");
   await appReady(page);
   await page.fill("#perft-fen", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   await page.click("[data-testid='perft-run']");
@@ -68,9 +60,9 @@ test("a malformed FEN gets a clear message, not a dead page", async () => {
 });
 
 test("after the first visit the app works with the network off", async () => {
-  const context = await browser.newContext();
+  const context = await suite.browser.newContext();
   const page = await context.newPage();
-  await page.goto(server.url + "#/");
+  await page.goto(suite.server.url + "#/");
   await appReady(page);
   // Wait until the service worker controls the page and has cached the build.
   await page.waitForFunction(async () => {
@@ -78,11 +70,11 @@ test("after the first visit the app works with the network off", async () => {
     return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
   }, null, { timeout: 30000 });
   await context.setOffline(true);
-  await page.goto(server.url + "#/rules");
+  await page.goto(suite.server.url + "#/rules");
   await appReady(page);
   await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
   // The worker loads from the cache too.
-  await page.goto(server.url + "#/about");
+  await page.goto(suite.server.url + "#/about");
   await appReady(page);
   await page.selectOption("#perft-depth", "3");
   await page.click("[data-testid='perft-run']");

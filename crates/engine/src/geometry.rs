@@ -164,6 +164,44 @@ impl Geometry {
         ((sq.0 % self.width) as i32, (sq.0 / self.width) as i32)
     }
 
+    /// For a knight's leap, the routes a piece could be said to travel: each
+    /// lists its two intermediate squares — two steps along the longer axis
+    /// then one across, or one across then two along — in that order, and
+    /// only routes that stay on the board. Empty for other moves. (Dark
+    /// Chess explores the route the player chooses.)
+    pub fn leap_routes(self, from: Square, to: Square) -> Vec<[Square; 2]> {
+        let (ff, fr) = self.coords(from);
+        let (tf, tr) = self.coords(to);
+        let (df, dr) = (tf - ff, tr - fr);
+        if !((df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1)) {
+            return Vec::new();
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let long_first = if dr.abs() == 2 {
+            [self.square_at(ff, fr + sr), self.square_at(ff, fr + 2 * sr)]
+        } else {
+            [self.square_at(ff + sf, fr), self.square_at(ff + 2 * sf, fr)]
+        };
+        let across_first = if dr.abs() == 2 {
+            [
+                self.square_at(ff + sf, fr),
+                self.square_at(ff + sf, fr + sr),
+            ]
+        } else {
+            [
+                self.square_at(ff, fr + sr),
+                self.square_at(ff + sf, fr + sr),
+            ]
+        };
+        [long_first, across_first]
+            .into_iter()
+            .filter_map(|route| match route {
+                [Some(a), Some(b)] => Some([a, b]),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether `sq` is a light square (`a1` is dark, as on a chess board).
     #[inline]
     pub fn is_light(self, sq: Square) -> bool {

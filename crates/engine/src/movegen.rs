@@ -858,37 +858,9 @@ impl<B: Bitboard> Position<B> {
         path
     }
 
-    /// For a leap that is not along a line (a knight's move), the routes a
-    /// piece could be said to travel: each route lists its two intermediate
-    /// squares (two steps along the longer axis then one across, or one
-    /// across then two along). Empty for other moves.
+    /// For a knight's leap, the routes a piece could be said to travel
+    /// ([`Geometry::leap_routes`](crate::Geometry::leap_routes)).
     pub fn leap_routes(&self, from: Square, to: Square) -> Vec<[Square; 2]> {
-        let (ff, fr) = self.rules.coords(from);
-        let (tf, tr) = self.rules.coords(to);
-        let (df, dr) = (tf - ff, tr - fr);
-        if !((df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1)) {
-            return Vec::new();
-        }
-        let g = self.geometry();
-        let (sf, sr) = (df.signum(), dr.signum());
-        let mut routes = Vec::new();
-        // Along the long axis first, then across.
-        let long_first = if dr.abs() == 2 {
-            [g.square_at(ff, fr + sr), g.square_at(ff, fr + 2 * sr)]
-        } else {
-            [g.square_at(ff + sf, fr), g.square_at(ff + 2 * sf, fr)]
-        };
-        // Across first, then along the long axis.
-        let across_first = if dr.abs() == 2 {
-            [g.square_at(ff + sf, fr), g.square_at(ff + sf, fr + sr)]
-        } else {
-            [g.square_at(ff, fr + sr), g.square_at(ff + sf, fr + sr)]
-        };
-        for route in [long_first, across_first] {
-            if let [Some(a), Some(b)] = route {
-                routes.push([a, b]);
-            }
-        }
-        routes
+        self.geometry().leap_routes(from, to)
     }
 }
