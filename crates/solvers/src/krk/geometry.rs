@@ -211,8 +211,9 @@ impl Board {
     }
 
     /// The squares a rook on `s` reaches in direction `d` (an index into
-    /// [`ROOK_DIRECTIONS`]) before `a` or `b` stops it, nearest first.
-    #[inline]
+    /// [`ROOK_DIRECTIONS`]) before `a` or `b` stops it, nearest first. Used
+    /// by the reference solver of the tests.
+    #[cfg(test)]
     pub fn rook_ray(&self, s: usize, d: usize, a: usize, b: usize) -> &[u16] {
         let (start, end) = self.rays[s * 4 + d];
         let ray = &self.ray_squares[start as usize..end as usize];
@@ -224,7 +225,7 @@ impl Board {
 
     /// How many squares a ray from `s` in direction `d` passes before
     /// reaching `t`, or `usize::MAX` if `t` is not on that ray.
-    #[inline]
+    #[cfg(test)]
     fn distance_along(&self, s: usize, d: usize, t: usize) -> usize {
         let (sf, sr, tf, tr) = (self.file(s), self.rank(s), self.file(t), self.rank(t));
         let (same_line, ahead, gap) = match d {

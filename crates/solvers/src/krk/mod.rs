@@ -39,6 +39,8 @@
 pub mod geometry;
 mod play;
 pub mod quadrant;
+#[cfg(test)]
+mod reference;
 mod solver;
 pub mod strategy;
 

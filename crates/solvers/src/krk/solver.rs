@@ -1,7 +1,22 @@
-//! The retrograde solver: a dense table of one byte per position, filled by
-//! named passes (classify, then retrograde levels, then summary).
+//! The retrograde solver. The answer is a dense table of one byte per
+//! position; the work is done on sets of rook squares, one set per pair of
+//! king squares, so that undoing a move handles every rook square at once.
+//!
+//! A rook set holds one `u32` per rank, bit `f` for file `f` (n ≤ 26). The
+//! solver keeps two of them per king pair (white king, black king):
+//! - `settled`: the White-to-move positions that are won or illegal. For
+//!   Black's moves both mean the same: the move is no way out.
+//! - `open`: the Black-to-move positions not yet decided (legal, no rook to
+//!   take, not stalemate, not yet known lost).
+//!
+//! Level `d` (Black to move, lost in `d` White moves) gives level `d + 1`:
+//! White to move wins in `d + 1` if the rook can slide onto a lost square
+//! (a fill along ranks and files, stopped by the kings) or the king can step
+//! next to a lost pair; Black to move loses in `d + 1` if the rook square is
+//! settled in every pair the black king can step to (an intersection of
+//! up to eight sets). Only king pairs next to the last level are visited.
 
-use super::geometry::{Board, MAX_SIZE, MIN_SIZE, ROOK_DIRECTIONS};
+use super::geometry::{Board, MAX_SIZE, MIN_SIZE};
 use super::KrkSummary;
 use crate::progress::{Cancelled, Progress};
 
@@ -12,24 +27,20 @@ pub mod cell {
     /// Not a legal position (see the counting conventions in [`crate::krk`]).
     pub const ILLEGAL: u8 = 0xFF;
     /// A legal position that is not won: a draw. During solving it means
-    /// "not yet known" for white to move.
+    /// "not yet known".
     pub const DRAW: u8 = 0xFE;
     /// Black to move, not in check, and without a legal move.
     pub const STALEMATE: u8 = 0xFD;
     /// Black to move can take the undefended rook (a draw: bare kings).
     pub const ROOK_CAPTURABLE: u8 = 0xFC;
-    /// Black to move during solving: `PENDING + k` means `k` (1 to 8) of
-    /// black's legal moves are not yet known to lose. Never left in a
-    /// finished table (turned into [`DRAW`]).
-    pub(crate) const PENDING: u8 = 0xF0;
     /// The largest depth to mate the byte can hold.
     pub const MAX_DTM: u8 = 0xEF;
 }
 
 /// The names of the solver's passes, as given to [`Progress::report`].
 pub mod pass {
-    /// Marks illegal positions, checkmates, stalemates and capturable rooks,
-    /// and counts black's legal moves. Units: white king squares.
+    /// Marks illegal positions, checkmates, stalemates and capturable rooks.
+    /// Units: white king squares.
     pub const CLASSIFY: &str = "krk: classify";
     /// Works back from the checkmates, one move at a time. Units: legal
     /// positions resolved, out of all legal positions.
@@ -43,8 +54,7 @@ pub mod pass {
 /// One table per side to move, one byte per position (see [`cell`]). The
 /// dense index of a position is `(wk · n² + bk) · n² + wr` (white king, black
 /// king, white rook as square numbers `rank · n + file`): the rook is the
-/// fastest-moving coordinate, so the many rook moves undone from one position
-/// stay within a few cache lines.
+/// fastest-moving coordinate, so one king pair is one run of n² bytes.
 #[derive(Debug, Clone)]
 pub struct KrkTable {
     pub(crate) board: Board,
@@ -99,15 +109,15 @@ pub fn check_size(n: usize) -> Result<(), String> {
     }
 }
 
-/// How often (in inner-loop items) the long loops report and check for cancellation.
-const REPORT_EVERY: usize = 1 << 16;
+/// How often (in king pairs) the long loops report and check for cancellation.
+const REPORT_EVERY: usize = 1 << 10;
 
 /// Solves King+Rook vs King on the n×n board by retrograde analysis, without
 /// the 50-move rule.
 ///
-/// Uses `2·n⁶` bytes for the tables plus work lists (reported as
-/// [`KrkSummary::peak_bytes`]). Reports the passes named in [`pass`] and
-/// stops with `Err(Cancelled)` as soon as `progress` asks.
+/// Uses `2·n⁶` bytes for the tables plus about `12·n⁵` bytes of rook sets
+/// (reported as [`KrkSummary::peak_bytes`]). Reports the passes named in
+/// [`pass`] and stops with `Err(Cancelled)` as soon as `progress` asks.
 ///
 /// # Panics
 /// If `n` is outside `MIN_SIZE..=MAX_SIZE`; check with [`check_size`] first.
@@ -120,121 +130,33 @@ pub fn solve(n: usize, progress: &mut impl Progress) -> Result<KrkTable, Cancell
     let total = squares * squares * squares;
     let mut white_to_move = vec![cell::ILLEGAL; total];
     let mut black_to_move = vec![cell::ILLEGAL; total];
-    let table_bytes = 2 * total as u64;
 
-    let (mut lost, legal_total) =
-        classify(&board, &mut white_to_move, &mut black_to_move, progress)?;
+    let mut sets = RookSets::new(&board);
+    let (mates, legal_total) = sets.classify(&mut white_to_move, &mut black_to_move, progress)?;
+    sets.retrograde(
+        mates,
+        legal_total,
+        &mut white_to_move,
+        &mut black_to_move,
+        progress,
+    )?;
+    let peak_bytes = 2 * total as u64 + sets.peak_bytes;
+    drop(sets);
 
-    // Pass 2: retrograde, one level (one White move) at a time. Work lists
-    // hold packed squares (see `pack`), so no division is needed to decode.
-    let index = |wk: usize, bk: usize, wr: usize| (wk * squares + bk) * squares + wr;
-    let mut peak_work = 4 * lost.capacity() as u64;
-    let mut resolved = lost.len() as u64;
-    let mut won: Vec<u32> = Vec::new();
-    // The most White moves one position can undo: 8 king and 2(n − 1) rook moves.
-    let most_undone = 8 + 2 * (n - 1);
-    let mut ticks = 0usize;
-    let mut depth: u8 = 0;
-    while !lost.is_empty() {
-        assert!(
-            depth < cell::MAX_DTM,
-            "depth to mate exceeds the byte encoding"
-        );
-        let next = depth + 1;
-        // White to move wins in `next` if some move reaches a Black-to-move
-        // position lost in `depth`: undo White moves from those. Pushes are
-        // branch-free: write at `len`, advance only on a hit.
-        won.clear();
-        let mut len = 0;
-        for &p in &lost {
-            ticks += 1;
-            if ticks.is_multiple_of(REPORT_EVERY) {
-                progress.report(pass::RETROGRADE, resolved, legal_total)?;
-            }
-            if won.len() < len + most_undone {
-                won.resize(2 * (len + most_undone), 0);
-            }
-            let (wk, bk, wr) = unpack(p);
-            for from in board.king_steps(wk) {
-                if from == wr || from == bk {
-                    continue;
-                }
-                let q = index(from, bk, wr);
-                let hit = white_to_move[q] == cell::DRAW;
-                if hit {
-                    white_to_move[q] = next;
-                }
-                won[len] = pack(from, bk, wr);
-                len += usize::from(hit);
-            }
-            let row = &mut white_to_move[index(wk, bk, 0)..index(wk, bk + 1, 0)];
-            for d in 0..4 {
-                for &from in board.rook_ray(wr, d, wk, bk) {
-                    let from = usize::from(from);
-                    let hit = row[from] == cell::DRAW;
-                    row[from] = if hit { next } else { row[from] };
-                    won[len] = pack(wk, bk, from);
-                    len += usize::from(hit);
-                }
-            }
-        }
-        won.truncate(len);
-        resolved += won.len() as u64;
-        peak_work = peak_work.max(4 * (lost.capacity() + won.capacity()) as u64);
-        // Black to move loses in `next` once every legal move reaches a White
-        // win: undo Black king moves from the new wins and count down.
-        lost.clear();
-        for &w in &won {
-            ticks += 1;
-            if ticks.is_multiple_of(REPORT_EVERY) {
-                progress.report(pass::RETROGRADE, resolved, legal_total)?;
-            }
-            let (wk, bk, wr) = unpack(w);
-            for from in board.king_steps(bk) {
-                if from == wk || from == wr {
-                    continue;
-                }
-                let b = index(wk, from, wr);
-                let v = black_to_move[b];
-                if v > cell::PENDING && v <= cell::PENDING + 8 {
-                    if v == cell::PENDING + 1 {
-                        black_to_move[b] = next;
-                        lost.push(pack(wk, from, wr));
-                    } else {
-                        black_to_move[b] = v - 1;
-                    }
-                }
-            }
-        }
-        resolved += lost.len() as u64;
-        peak_work = peak_work.max(4 * (lost.capacity() + won.capacity()) as u64);
-        depth = next;
-    }
-    progress.report(pass::RETROGRADE, resolved, legal_total)?;
-    drop(lost);
-    drop(won);
-
-    // Pass 3: summary; what is still pending is a draw. Counts every byte
-    // value once per table, then reads the figures off the 256 counts.
+    // Pass 3: summary. Counts every byte value once per table, then reads
+    // the figures off the 256 counts.
     let mut white_counts = [0u64; 256];
     let mut black_counts = [0u64; 256];
     let block = squares * squares;
     for wk in 0..squares {
         progress.report(pass::SUMMARY, wk as u64, squares as u64)?;
         let range = wk * block..(wk + 1) * block;
-        for &v in &white_to_move[range.clone()] {
-            white_counts[usize::from(v)] += 1;
-        }
-        for v in &mut black_to_move[range] {
-            if *v > cell::PENDING && *v <= cell::PENDING + 8 {
-                *v = cell::DRAW;
-            }
-            black_counts[usize::from(*v)] += 1;
-        }
+        count_bytes(&white_to_move[range.clone()], &mut white_counts);
+        count_bytes(&black_to_move[range], &mut black_counts);
     }
     progress.report(pass::SUMMARY, squares as u64, squares as u64)?;
     let mut summary = KrkSummary::from_counts(n, &white_counts, &black_counts);
-    summary.peak_bytes = table_bytes + peak_work;
+    summary.peak_bytes = peak_bytes;
     Ok(KrkTable {
         board,
         white_to_move,
@@ -243,105 +165,393 @@ pub fn solve(n: usize, progress: &mut impl Progress) -> Result<KrkTable, Cancell
     })
 }
 
-/// Packs white king, black king and rook squares (each below 1024) into a work-list entry.
-#[inline]
-fn pack(wk: usize, bk: usize, wr: usize) -> u32 {
-    ((wk << 20) | (bk << 10) | wr) as u32
+/// Adds how often each byte value occurs in `bytes` to `counts`.
+fn count_bytes(bytes: &[u8], counts: &mut [u64; 256]) {
+    for &v in bytes {
+        counts[usize::from(v)] += 1;
+    }
 }
 
-#[inline]
-fn unpack(p: u32) -> (usize, usize, usize) {
-    let p = p as usize;
-    (p >> 20, (p >> 10) & 0x3FF, p & 0x3FF)
+/// One level of positions for each king pair that has some: the pair
+/// numbers and, `n` words per pair, their rook sets.
+#[derive(Default)]
+struct Level {
+    pairs: Vec<u32>,
+    rows: Vec<u32>,
 }
 
-/// Pass 1, classify: for every pair of kings apart, and every rook square,
-/// marks White-to-move positions legal (as [`cell::DRAW`], "not yet known")
-/// unless Black is in check, and Black-to-move positions as
-/// [`cell::ROOK_CAPTURABLE`], [`cell::STALEMATE`], checkmate (0) or
-/// `PENDING + legal moves`. Returns the checkmates, packed, and the number
-/// of legal positions (both sides to move).
-///
-/// Instead of testing every rook square against every escape square, it
-/// walks the rook lines through each escape square once and counts down.
-fn classify(
-    board: &Board,
-    white_to_move: &mut [u8],
-    black_to_move: &mut [u8],
-    progress: &mut impl Progress,
-) -> Result<(Vec<u32>, u64), Cancelled> {
-    let squares = board.squares;
-    let mut mates = Vec::new();
-    let mut legal = 0u64;
-    // Per rook square, for the current kings: escape squares still open,
-    // whether the black king is in check, whether it can take the rook.
-    let mut open = vec![0u8; squares];
-    let mut check = vec![false; squares];
-    let mut capture = vec![false; squares];
-    let mut escapes: Vec<usize> = Vec::with_capacity(8);
-    for wk in 0..squares {
-        progress.report(pass::CLASSIFY, wk as u64, squares as u64)?;
-        for bk in 0..squares {
-            if bk == wk || board.touching(wk, bk) {
-                continue;
-            }
-            escapes.clear();
-            escapes.extend(board.king_steps(bk).filter(|&t| !board.touching(t, wk)));
-            open.fill(escapes.len() as u8);
-            check.fill(false);
-            capture.fill(false);
-            for &t in &escapes {
-                // A rook on t itself: Black takes it unless the white king guards it.
-                open[t] -= 1;
-                capture[t] = !board.touching(t, wk);
-                // A rook anywhere on t's lines up to the white king attacks t;
-                // the black king's own square does not shield t.
-                for (df, dr) in ROOK_DIRECTIONS {
-                    let mut s = t;
-                    while let Some(next) = board.step(s, df, dr) {
-                        if next == wk {
-                            break;
-                        }
-                        s = next;
-                        if s != bk {
-                            open[s] -= 1;
-                        }
-                    }
-                }
-            }
-            for (df, dr) in ROOK_DIRECTIONS {
-                let mut s = bk;
-                while let Some(next) = board.step(s, df, dr) {
-                    if next == wk {
-                        break;
-                    }
-                    s = next;
-                    check[s] = true;
-                }
-            }
-            let row = (wk * squares + bk) * squares;
-            for wr in 0..squares {
-                if wr == wk || wr == bk {
-                    continue;
-                }
-                let i = row + wr;
-                legal += 1;
-                if !check[wr] {
-                    white_to_move[i] = cell::DRAW;
-                    legal += 1;
-                }
-                black_to_move[i] = if capture[wr] {
-                    cell::ROOK_CAPTURABLE
-                } else if open[wr] > 0 {
-                    cell::PENDING + open[wr]
-                } else if check[wr] {
-                    mates.push(pack(wk, bk, wr));
-                    0
-                } else {
-                    cell::STALEMATE
-                };
-            }
+impl Level {
+    fn clear(&mut self) {
+        self.pairs.clear();
+        self.rows.clear();
+    }
+
+    fn bytes(&self) -> u64 {
+        4 * (self.pairs.capacity() + self.rows.capacity()) as u64
+    }
+}
+
+/// The solver's working state: rook sets per king pair (see the module docs).
+/// King pair `wk · n² + bk` owns words `pair · n .. pair · n + n`.
+struct RookSets<'b> {
+    board: &'b Board,
+    n: usize,
+    squares: usize,
+    /// The files of one rank: `n` low bits.
+    full: u32,
+    /// White to move: won or illegal.
+    settled: Vec<u32>,
+    /// Black to move: legal and not yet decided.
+    open: Vec<u32>,
+    /// White to move: positions with a move to the last level, gathered for
+    /// the pairs in `gathered_pairs` (the first write of a level overwrites).
+    gathered: Vec<u32>,
+    gathered_pairs: Vec<u32>,
+    /// The level at which a pair was last gathered into / examined for Black.
+    gathered_at: Vec<u8>,
+    examined_at: Vec<u8>,
+    /// The most bytes held at once, besides the two tables.
+    peak_bytes: u64,
+}
+
+impl<'b> RookSets<'b> {
+    fn new(board: &'b Board) -> RookSets<'b> {
+        let n = board.size;
+        let squares = board.squares;
+        let pairs = squares * squares;
+        let words = pairs * n;
+        RookSets {
+            board,
+            n,
+            squares,
+            full: (1u32 << n) - 1,
+            settled: vec![0; words],
+            open: vec![0; words],
+            gathered: vec![0; words],
+            gathered_pairs: Vec::new(),
+            gathered_at: vec![0; pairs],
+            examined_at: vec![0; pairs],
+            peak_bytes: (3 * 4 * words + 2 * pairs) as u64,
         }
     }
-    Ok((mates, legal))
+
+    /// The occupied squares of rank `y`: the kings' bits.
+    #[inline]
+    fn kings_on_rank(&self, y: usize, wk: usize, bk: usize) -> u32 {
+        let b = self.board;
+        let on = |k: usize| u32::from(b.rank(k) == y) << b.file(k);
+        on(wk) | on(bk)
+    }
+
+    /// Pass 1, classify. For every pair of kings: the illegal White-to-move
+    /// positions (kings touching, a square shared, Black in check) start the
+    /// `settled` sets; then for Black to move the rook squares are sorted
+    /// into capturable (next to the black king, unguarded), without a move
+    /// (checkmate or stalemate) and open. Writes both byte tables; returns
+    /// the checkmates and the number of legal positions.
+    fn classify(
+        &mut self,
+        white_to_move: &mut [u8],
+        black_to_move: &mut [u8],
+        progress: &mut impl Progress,
+    ) -> Result<(Level, u64), Cancelled> {
+        let (board, n, squares, full) = (self.board, self.n, self.squares, self.full);
+        let mut mates = Level::default();
+        let mut legal = 0u64;
+        for wk in 0..squares {
+            progress.report(pass::CLASSIFY, wk as u64, squares as u64)?;
+            for bk in 0..squares {
+                let rows = &mut self.settled[(wk * squares + bk) * n..][..n];
+                if bk == wk || board.touching(wk, bk) {
+                    rows.fill(full);
+                } else {
+                    illegal_for_white(board, wk, bk, rows);
+                }
+            }
+            for bk in 0..squares {
+                if bk == wk || board.touching(wk, bk) {
+                    continue;
+                }
+                let pair = wk * squares + bk;
+                // Rook squares that leave Black no move (none when an escape
+                // is left), and those Black can take.
+                let mut stuck = [full; MAX_SIZE];
+                let mut capture = [0u32; MAX_SIZE];
+                for t in board.king_steps(bk) {
+                    if board.touching(t, wk) {
+                        continue;
+                    }
+                    capture[board.rank(t)] |= 1 << board.file(t);
+                    let attacks = &self.settled[(wk * squares + t) * n..][..n];
+                    for (s, &a) in stuck.iter_mut().zip(attacks) {
+                        *s &= a;
+                    }
+                }
+                let mut mate_rows = [0u32; MAX_SIZE];
+                let base = pair * squares;
+                for y in 0..n {
+                    let free = full & !self.kings_on_rank(y, wk, bk);
+                    let settled = self.settled[pair * n + y];
+                    let check = settled & free;
+                    let stuck = stuck[y] & free & !capture[y];
+                    let mates = stuck & check;
+                    self.open[pair * n + y] = free & !capture[y] & !stuck;
+                    mate_rows[y] = mates;
+                    legal += u64::from((full & !settled).count_ones() + free.count_ones());
+                    let white = &mut white_to_move[base + y * n..][..n];
+                    let black = &mut black_to_move[base + y * n..][..n];
+                    for f in 0..n {
+                        let bit = 1u32 << f;
+                        white[f] = if settled & bit != 0 {
+                            cell::ILLEGAL
+                        } else {
+                            cell::DRAW
+                        };
+                        black[f] = if free & bit == 0 {
+                            cell::ILLEGAL
+                        } else if capture[y] & bit != 0 {
+                            cell::ROOK_CAPTURABLE
+                        } else if mates & bit != 0 {
+                            0
+                        } else if stuck & bit != 0 {
+                            cell::STALEMATE
+                        } else {
+                            cell::DRAW
+                        };
+                    }
+                }
+                if mate_rows[..n].iter().any(|&m| m != 0) {
+                    mates.pairs.push(pair as u32);
+                    mates.rows.extend_from_slice(&mate_rows[..n]);
+                }
+            }
+        }
+        Ok((mates, legal))
+    }
+
+    /// Pass 2, retrograde: one level (one White move) at a time, from the
+    /// checkmates until a level is empty.
+    fn retrograde(
+        &mut self,
+        mut lost: Level,
+        legal_total: u64,
+        white_to_move: &mut [u8],
+        black_to_move: &mut [u8],
+        progress: &mut impl Progress,
+    ) -> Result<(), Cancelled> {
+        let (board, n, squares) = (self.board, self.n, self.squares);
+        let mut resolved: u64 = lost.rows.iter().map(|r| u64::from(r.count_ones())).sum();
+        let mut won: Vec<u32> = Vec::new();
+        let mut next_lost = Level::default();
+        let mut ticks = 0usize;
+        let mut depth: u8 = 0;
+        while !lost.pairs.is_empty() {
+            assert!(
+                depth < cell::MAX_DTM,
+                "depth to mate exceeds the byte encoding"
+            );
+            let next = depth + 1;
+            // White to move wins in `next` by a move to a position of `lost`:
+            // gather the rook and king moves undone, per king pair.
+            self.gathered_pairs.clear();
+            for (i, &pair) in lost.pairs.iter().enumerate() {
+                ticks += 1;
+                if ticks.is_multiple_of(REPORT_EVERY) {
+                    progress.report(pass::RETROGRADE, resolved, legal_total)?;
+                }
+                let pair = pair as usize;
+                let (wk, bk) = (pair / squares, pair % squares);
+                let rows = &lost.rows[i * n..][..n];
+                let mut slid = [0u32; MAX_SIZE];
+                self.rook_sources(rows, wk, bk, &mut slid[..n]);
+                self.gather(pair, &slid[..n], next);
+                for from in board.king_steps(wk) {
+                    if from != bk && !board.touching(from, bk) {
+                        self.gather(from * squares + bk, rows, next);
+                    }
+                }
+            }
+            // Keep only what was not settled before, and write it down.
+            won.clear();
+            for &pair in &self.gathered_pairs {
+                let pair = pair as usize;
+                let mut any = 0;
+                for y in 0..n {
+                    let w = pair * n + y;
+                    let new = self.gathered[w] & !self.settled[w];
+                    self.settled[w] |= new;
+                    any |= new;
+                    resolved += write_bits(white_to_move, pair * squares + y * n, new, next);
+                }
+                if any != 0 {
+                    won.push(pair as u32);
+                }
+            }
+            // Black to move loses in `next` once every king move lands on a
+            // settled square: intersect the pairs around each candidate.
+            next_lost.clear();
+            for &pair in &won {
+                ticks += 1;
+                if ticks.is_multiple_of(REPORT_EVERY) {
+                    progress.report(pass::RETROGRADE, resolved, legal_total)?;
+                }
+                let pair = pair as usize;
+                let (wk, bk) = (pair / squares, pair % squares);
+                for from in board.king_steps(bk) {
+                    let candidate = wk * squares + from;
+                    if from == wk || self.examined_at[candidate] == next {
+                        continue;
+                    }
+                    self.examined_at[candidate] = next;
+                    let mut rows = [0u32; MAX_SIZE];
+                    let rows = &mut rows[..n];
+                    rows.copy_from_slice(&self.open[candidate * n..][..n]);
+                    for to in board.king_steps(from) {
+                        let settled = &self.settled[(wk * squares + to) * n..][..n];
+                        for (r, &s) in rows.iter_mut().zip(settled) {
+                            *r &= s;
+                        }
+                    }
+                    if rows.iter().all(|&r| r == 0) {
+                        continue;
+                    }
+                    for (y, &r) in rows.iter().enumerate() {
+                        self.open[candidate * n + y] &= !r;
+                        resolved += write_bits(black_to_move, candidate * squares + y * n, r, next);
+                    }
+                    next_lost.pairs.push(candidate as u32);
+                    next_lost.rows.extend_from_slice(rows);
+                }
+            }
+            self.peak_bytes = self
+                .peak_bytes
+                .max(self.peak_bytes_now(&lost, &next_lost, &won));
+            std::mem::swap(&mut lost, &mut next_lost);
+            depth = next;
+        }
+        progress.report(pass::RETROGRADE, resolved, legal_total)
+    }
+
+    fn peak_bytes_now(&self, a: &Level, b: &Level, won: &Vec<u32>) -> u64 {
+        let words = self.settled.len();
+        let pairs = self.gathered_at.len();
+        (3 * 4 * words + 2 * pairs) as u64
+            + 4 * (self.gathered_pairs.capacity() + won.capacity()) as u64
+            + a.bytes()
+            + b.bytes()
+    }
+
+    /// ORs `rows` into the gathered set of `pair`, the first time in level
+    /// `level` by overwriting.
+    #[inline]
+    fn gather(&mut self, pair: usize, rows: &[u32], level: u8) {
+        let n = self.n;
+        let target = &mut self.gathered[pair * n..][..n];
+        if self.gathered_at[pair] == level {
+            for (t, &r) in target.iter_mut().zip(rows) {
+                *t |= r;
+            }
+        } else {
+            self.gathered_at[pair] = level;
+            self.gathered_pairs.push(pair as u32);
+            target.copy_from_slice(rows);
+        }
+    }
+
+    /// The rook squares from which the rook slides onto a square of
+    /// `targets` in one move, along a rank or file, without passing the
+    /// kings on `wk` and `bk`. Squares of the kings may be included.
+    fn rook_sources(&self, targets: &[u32], wk: usize, bk: usize, out: &mut [u32]) {
+        let (n, full) = (self.n, self.full);
+        let free = |y: usize| full & !self.kings_on_rank(y, wk, bk);
+        // Along the files: from below (scanning down), then from above.
+        let mut reach = 0u32;
+        for y in (0..n).rev() {
+            out[y] = reach;
+            reach = free(y) & (targets[y] | reach);
+        }
+        reach = 0;
+        for y in 0..n {
+            out[y] |= reach;
+            reach = free(y) & (targets[y] | reach);
+        }
+        // Along the ranks: without a king on the rank, from every other
+        // square of it; else an occluded fill both ways.
+        let king_ranks = [self.board.rank(wk), self.board.rank(bk)];
+        for y in 0..n {
+            let t = targets[y];
+            if t == 0 {
+                continue;
+            }
+            out[y] |= if !king_ranks.contains(&y) {
+                if t & (t - 1) == 0 {
+                    full & !t
+                } else {
+                    full
+                }
+            } else {
+                slide_both_ways(t, free(y), n)
+            };
+        }
+    }
+}
+
+/// The squares of one rank from which a rook reaches a bit of `targets`
+/// sliding over `free` squares only (at least one step), in either direction.
+#[inline]
+fn slide_both_ways(targets: u32, free: u32, n: usize) -> u32 {
+    let (mut up, mut down) = ((targets << 1) & free, (targets >> 1) & free);
+    let (mut pass_up, mut pass_down) = (free, free);
+    let mut shift = 1;
+    while shift < n {
+        up |= pass_up & (up << shift);
+        down |= pass_down & (down >> shift);
+        pass_up &= pass_up << shift;
+        pass_down &= pass_down >> shift;
+        shift *= 2;
+    }
+    up | down
+}
+
+/// Writes `value` into `table[base + f]` for each bit `f` of `bits`;
+/// returns how many.
+#[inline]
+fn write_bits(table: &mut [u8], base: usize, mut bits: u32, value: u8) -> u64 {
+    let count = bits.count_ones();
+    while bits != 0 {
+        table[base + bits.trailing_zeros() as usize] = value;
+        bits &= bits - 1;
+    }
+    u64::from(count)
+}
+
+/// The `settled` start of a legal king pair: the rook squares where White to
+/// move is illegal, i.e. the kings' own squares and every square from which
+/// the rook attacks the black king (its lines stop at the white king).
+fn illegal_for_white(board: &Board, wk: usize, bk: usize, rows: &mut [u32]) {
+    let n = board.size;
+    let (kf, kr, bf, br) = (
+        board.file(wk),
+        board.rank(wk),
+        board.file(bk),
+        board.rank(bk),
+    );
+    rows.fill(1 << bf);
+    rows[br] = (1u32 << n) - 1;
+    if kf == bf {
+        if kr > br {
+            rows[kr..].fill(0);
+        } else {
+            rows[..=kr].fill(0);
+        }
+    }
+    if kr == br {
+        if kf > bf {
+            rows[br] &= (1u32 << kf) - 1;
+        } else {
+            rows[br] &= !((1u32 << (kf + 1)) - 1);
+        }
+        rows[br] |= 1 << bf;
+    }
+    rows[kr] |= 1 << kf;
 }
