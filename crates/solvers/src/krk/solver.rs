@@ -132,44 +132,23 @@ pub fn solve(n: usize, progress: &mut impl Progress) -> Result<KrkTable, Cancell
     let mut black_to_move = vec![cell::ILLEGAL; total];
 
     let mut sets = RookSets::new(&board);
-    let (mates, legal_total) = sets.classify(&mut white_to_move, &mut black_to_move, progress)?;
-    sets.retrograde(
-        mates,
-        legal_total,
-        &mut white_to_move,
-        &mut black_to_move,
-        progress,
-    )?;
-    let peak_bytes = 2 * total as u64 + sets.peak_bytes;
-    drop(sets);
+    let mates = sets.classify(&mut white_to_move, &mut black_to_move, progress)?;
+    sets.retrograde(mates, &mut white_to_move, &mut black_to_move, progress)?;
 
-    // Pass 3: summary. Counts every byte value once per table, then reads
-    // the figures off the 256 counts.
-    let mut white_counts = [0u64; 256];
-    let mut black_counts = [0u64; 256];
-    let block = squares * squares;
-    for wk in 0..squares {
-        progress.report(pass::SUMMARY, wk as u64, squares as u64)?;
-        let range = wk * block..(wk + 1) * block;
-        count_bytes(&white_to_move[range.clone()], &mut white_counts);
-        count_bytes(&black_to_move[range], &mut black_counts);
-    }
-    progress.report(pass::SUMMARY, squares as u64, squares as u64)?;
+    // Pass 3: summary. The passes counted every byte value they wrote; what
+    // was never written is illegal, what stayed `DRAW` is a draw.
+    progress.report(pass::SUMMARY, 0, 1)?;
+    let (white_counts, black_counts) = sets.byte_counts(total as u64);
     let mut summary = KrkSummary::from_counts(n, &white_counts, &black_counts);
-    summary.peak_bytes = peak_bytes;
+    summary.peak_bytes = 2 * total as u64 + sets.peak_bytes;
+    drop(sets);
+    progress.report(pass::SUMMARY, 1, 1)?;
     Ok(KrkTable {
         board,
         white_to_move,
         black_to_move,
         summary,
     })
-}
-
-/// Adds how often each byte value occurs in `bytes` to `counts`.
-fn count_bytes(bytes: &[u8], counts: &mut [u64; 256]) {
-    for &v in bytes {
-        counts[usize::from(v)] += 1;
-    }
 }
 
 /// One level of positions for each king pair that has some: the pair
@@ -212,6 +191,13 @@ struct RookSets<'b> {
     examined_at: Vec<u8>,
     /// The most bytes held at once, besides the two tables.
     peak_bytes: u64,
+    /// Legal positions, White and Black to move.
+    legal_white: u64,
+    legal_black: u64,
+    /// How often each byte value other than `ILLEGAL` and `DRAW` was
+    /// written, White and Black to move.
+    white_written: [u64; 256],
+    black_written: [u64; 256],
 }
 
 impl<'b> RookSets<'b> {
@@ -232,15 +218,45 @@ impl<'b> RookSets<'b> {
             gathered_at: vec![0; pairs],
             examined_at: vec![0; pairs],
             peak_bytes: (3 * 4 * words + 2 * pairs) as u64,
+            legal_white: 0,
+            legal_black: 0,
+            white_written: [0; 256],
+            black_written: [0; 256],
         }
     }
 
-    /// The occupied squares of rank `y`: the kings' bits.
+    /// How often each byte value occurs in the finished White-to-move and
+    /// Black-to-move tables of `total` bytes each.
+    fn byte_counts(&self, total: u64) -> ([u64; 256], [u64; 256]) {
+        let finish = |written: &[u64; 256], legal: u64| {
+            let mut counts = *written;
+            counts[usize::from(cell::ILLEGAL)] = total - legal;
+            counts[usize::from(cell::DRAW)] = legal - written.iter().sum::<u64>();
+            counts
+        };
+        (
+            finish(&self.white_written, self.legal_white),
+            finish(&self.black_written, self.legal_black),
+        )
+    }
+
+    /// Writes `value` into the row of `table` starting at `base` for each bit
+    /// of `bits`, counting it in `written`; returns how many.
     #[inline]
-    fn kings_on_rank(&self, y: usize, wk: usize, bk: usize) -> u32 {
+    fn write(table: &mut [u8], written: &mut [u64; 256], base: usize, bits: u32, value: u8) -> u64 {
+        let count = write_bits(table, base, bits, value);
+        written[usize::from(value)] += count;
+        count
+    }
+
+    /// The squares of the two kings, one word per rank.
+    #[inline]
+    fn kings(&self, wk: usize, bk: usize) -> [u32; MAX_SIZE] {
         let b = self.board;
-        let on = |k: usize| u32::from(b.rank(k) == y) << b.file(k);
-        on(wk) | on(bk)
+        let mut rows = [0u32; MAX_SIZE];
+        rows[b.rank(wk)] |= 1 << b.file(wk);
+        rows[b.rank(bk)] |= 1 << b.file(bk);
+        rows
     }
 
     /// Pass 1, classify. For every pair of kings: the illegal White-to-move
@@ -248,16 +264,15 @@ impl<'b> RookSets<'b> {
     /// `settled` sets; then for Black to move the rook squares are sorted
     /// into capturable (next to the black king, unguarded), without a move
     /// (checkmate or stalemate) and open. Writes both byte tables; returns
-    /// the checkmates and the number of legal positions.
+    /// the checkmates.
     fn classify(
         &mut self,
         white_to_move: &mut [u8],
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
-    ) -> Result<(Level, u64), Cancelled> {
+    ) -> Result<Level, Cancelled> {
         let (board, n, squares, full) = (self.board, self.n, self.squares, self.full);
         let mut mates = Level::default();
-        let mut legal = 0u64;
         for wk in 0..squares {
             progress.report(pass::CLASSIFY, wk as u64, squares as u64)?;
             for bk in 0..squares {
@@ -289,36 +304,26 @@ impl<'b> RookSets<'b> {
                 }
                 let mut mate_rows = [0u32; MAX_SIZE];
                 let base = pair * squares;
+                white_to_move[base..base + squares].fill(cell::DRAW);
+                black_to_move[base..base + squares].fill(cell::DRAW);
+                let kings = self.kings(wk, bk);
                 for y in 0..n {
-                    let free = full & !self.kings_on_rank(y, wk, bk);
+                    let free = full & !kings[y];
                     let settled = self.settled[pair * n + y];
                     let check = settled & free;
                     let stuck = stuck[y] & free & !capture[y];
                     let mates = stuck & check;
                     self.open[pair * n + y] = free & !capture[y] & !stuck;
                     mate_rows[y] = mates;
-                    legal += u64::from((full & !settled).count_ones() + free.count_ones());
-                    let white = &mut white_to_move[base + y * n..][..n];
-                    let black = &mut black_to_move[base + y * n..][..n];
-                    for f in 0..n {
-                        let bit = 1u32 << f;
-                        white[f] = if settled & bit != 0 {
-                            cell::ILLEGAL
-                        } else {
-                            cell::DRAW
-                        };
-                        black[f] = if free & bit == 0 {
-                            cell::ILLEGAL
-                        } else if capture[y] & bit != 0 {
-                            cell::ROOK_CAPTURABLE
-                        } else if mates & bit != 0 {
-                            0
-                        } else if stuck & bit != 0 {
-                            cell::STALEMATE
-                        } else {
-                            cell::DRAW
-                        };
-                    }
+                    self.legal_white += u64::from((full & !settled).count_ones());
+                    self.legal_black += u64::from(free.count_ones());
+                    let row = base + y * n;
+                    write_bits(white_to_move, row, settled, cell::ILLEGAL);
+                    write_bits(black_to_move, row, kings[y], cell::ILLEGAL);
+                    let black = &mut self.black_written;
+                    Self::write(black_to_move, black, row, capture[y], cell::ROOK_CAPTURABLE);
+                    Self::write(black_to_move, black, row, mates, 0);
+                    Self::write(black_to_move, black, row, stuck & !check, cell::STALEMATE);
                 }
                 if mate_rows[..n].iter().any(|&m| m != 0) {
                     mates.pairs.push(pair as u32);
@@ -326,7 +331,7 @@ impl<'b> RookSets<'b> {
                 }
             }
         }
-        Ok((mates, legal))
+        Ok(mates)
     }
 
     /// Pass 2, retrograde: one level (one White move) at a time, from the
@@ -334,12 +339,12 @@ impl<'b> RookSets<'b> {
     fn retrograde(
         &mut self,
         mut lost: Level,
-        legal_total: u64,
         white_to_move: &mut [u8],
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
     ) -> Result<(), Cancelled> {
         let (board, n, squares) = (self.board, self.n, self.squares);
+        let legal_total = self.legal_white + self.legal_black;
         let mut resolved: u64 = lost.rows.iter().map(|r| u64::from(r.count_ones())).sum();
         let mut won: Vec<u32> = Vec::new();
         let mut next_lost = Level::default();
@@ -381,7 +386,8 @@ impl<'b> RookSets<'b> {
                     let new = self.gathered[w] & !self.settled[w];
                     self.settled[w] |= new;
                     any |= new;
-                    resolved += write_bits(white_to_move, pair * squares + y * n, new, next);
+                    let row = pair * squares + y * n;
+                    resolved += Self::write(white_to_move, &mut self.white_written, row, new, next);
                 }
                 if any != 0 {
                     won.push(pair as u32);
@@ -403,9 +409,13 @@ impl<'b> RookSets<'b> {
                         continue;
                     }
                     self.examined_at[candidate] = next;
+                    let open = &self.open[candidate * n..][..n];
+                    if open.iter().all(|&r| r == 0) {
+                        continue;
+                    }
                     let mut rows = [0u32; MAX_SIZE];
                     let rows = &mut rows[..n];
-                    rows.copy_from_slice(&self.open[candidate * n..][..n]);
+                    rows.copy_from_slice(open);
                     for to in board.king_steps(from) {
                         let settled = &self.settled[(wk * squares + to) * n..][..n];
                         for (r, &s) in rows.iter_mut().zip(settled) {
@@ -417,7 +427,9 @@ impl<'b> RookSets<'b> {
                     }
                     for (y, &r) in rows.iter().enumerate() {
                         self.open[candidate * n + y] &= !r;
-                        resolved += write_bits(black_to_move, candidate * squares + y * n, r, next);
+                        let row = candidate * squares + y * n;
+                        let black = &mut self.black_written;
+                        resolved += Self::write(black_to_move, black, row, r, next);
                     }
                     next_lost.pairs.push(candidate as u32);
                     next_lost.rows.extend_from_slice(rows);
@@ -443,7 +455,7 @@ impl<'b> RookSets<'b> {
 
     /// ORs `rows` into the gathered set of `pair`, the first time in level
     /// `level` by overwriting.
-    #[inline]
+    #[inline(always)]
     fn gather(&mut self, pair: usize, rows: &[u32], level: u8) {
         let n = self.n;
         let target = &mut self.gathered[pair * n..][..n];
@@ -463,7 +475,8 @@ impl<'b> RookSets<'b> {
     /// kings on `wk` and `bk`. Squares of the kings may be included.
     fn rook_sources(&self, targets: &[u32], wk: usize, bk: usize, out: &mut [u32]) {
         let (n, full) = (self.n, self.full);
-        let free = |y: usize| full & !self.kings_on_rank(y, wk, bk);
+        let kings = self.kings(wk, bk);
+        let free = |y: usize| full & !kings[y];
         // Along the files: from below (scanning down), then from above.
         let mut reach = 0u32;
         for y in (0..n).rev() {
@@ -517,12 +530,13 @@ fn slide_both_ways(targets: u32, free: u32, n: usize) -> u32 {
 /// returns how many.
 #[inline]
 fn write_bits(table: &mut [u8], base: usize, mut bits: u32, value: u8) -> u64 {
-    let count = bits.count_ones();
+    let mut count = 0;
     while bits != 0 {
         table[base + bits.trailing_zeros() as usize] = value;
         bits &= bits - 1;
+        count += 1;
     }
-    u64::from(count)
+    count
 }
 
 /// The `settled` start of a legal king pair: the rook squares where White to
