@@ -131,17 +131,19 @@ pub fn solve(n: usize, progress: &mut impl Progress) -> Result<KrkTable, Cancell
     let mut white_to_move = vec![cell::ILLEGAL; total];
     let mut black_to_move = vec![cell::ILLEGAL; total];
 
-    let mut sets = RookSets::new(&board);
-    let mates = sets.classify(&mut white_to_move, &mut black_to_move, progress)?;
-    sets.retrograde(mates, &mut white_to_move, &mut black_to_move, progress)?;
+    // The 8×8 board (the page's default) gets its own copy of the solver,
+    // with the rank count known to the compiler.
+    let tables = (&mut white_to_move[..], &mut black_to_move[..]);
+    let (white_counts, black_counts, peak_bytes) = match n {
+        8 => solve_sets::<8>(&board, tables, progress)?,
+        _ => solve_sets::<0>(&board, tables, progress)?,
+    };
 
     // Pass 3: summary. The passes counted every byte value they wrote; what
     // was never written is illegal, what stayed `DRAW` is a draw.
     progress.report(pass::SUMMARY, 0, 1)?;
-    let (white_counts, black_counts) = sets.byte_counts(total as u64);
     let mut summary = KrkSummary::from_counts(n, &white_counts, &black_counts);
-    summary.peak_bytes = 2 * total as u64 + sets.peak_bytes;
-    drop(sets);
+    summary.peak_bytes = 2 * total as u64 + peak_bytes;
     progress.report(pass::SUMMARY, 1, 1)?;
     Ok(KrkTable {
         board,
@@ -149,6 +151,22 @@ pub fn solve(n: usize, progress: &mut impl Progress) -> Result<KrkTable, Cancell
         black_to_move,
         summary,
     })
+}
+
+/// Passes 1 and 2 on rook sets of `N` ranks (`N = 0`: the board's size,
+/// read at run time). Returns how often each byte value was written, White
+/// and Black to move, and the bytes the sets held at their peak.
+fn solve_sets<const N: usize>(
+    board: &Board,
+    (white_to_move, black_to_move): (&mut [u8], &mut [u8]),
+    progress: &mut impl Progress,
+) -> Result<([u64; 256], [u64; 256], u64), Cancelled> {
+    let mut sets = RookSets::<N>::new(board);
+    let mates = sets.classify(white_to_move, black_to_move, progress)?;
+    sets.retrograde(mates, white_to_move, black_to_move, progress)?;
+    let total = board.squares.pow(3) as u64;
+    let (white, black) = sets.byte_counts(total);
+    Ok((white, black, sets.peak_bytes))
 }
 
 /// One level of positions for each king pair that has some: the pair
@@ -172,10 +190,9 @@ impl Level {
 
 /// The solver's working state: rook sets per king pair (see the module docs).
 /// King pair `wk · n² + bk` owns words `pair · n .. pair · n + n`.
-struct RookSets<'b> {
+struct RookSets<'b, const N: usize> {
     board: &'b Board,
     n: usize,
-    squares: usize,
     /// The files of one rank: `n` low bits.
     full: u32,
     /// White to move: won or illegal.
@@ -200,8 +217,9 @@ struct RookSets<'b> {
     black_written: [u64; 256],
 }
 
-impl<'b> RookSets<'b> {
-    fn new(board: &'b Board) -> RookSets<'b> {
+impl<'b, const N: usize> RookSets<'b, N> {
+    fn new(board: &'b Board) -> RookSets<'b, N> {
+        assert!(N == 0 || N == board.size, "rook sets for the wrong board");
         let n = board.size;
         let squares = board.squares;
         let pairs = squares * squares;
@@ -209,7 +227,6 @@ impl<'b> RookSets<'b> {
         RookSets {
             board,
             n,
-            squares,
             full: (1u32 << n) - 1,
             settled: vec![0; words],
             open: vec![0; words],
@@ -249,6 +266,16 @@ impl<'b> RookSets<'b> {
         count
     }
 
+    /// The number of ranks: `N`, or the board's size if `N` is 0.
+    #[inline(always)]
+    fn n(&self) -> usize {
+        if N == 0 {
+            self.n
+        } else {
+            N
+        }
+    }
+
     /// The squares of the two kings, one word per rank.
     #[inline]
     fn kings(&self, wk: usize, bk: usize) -> [u32; MAX_SIZE] {
@@ -271,7 +298,8 @@ impl<'b> RookSets<'b> {
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
     ) -> Result<Level, Cancelled> {
-        let (board, n, squares, full) = (self.board, self.n, self.squares, self.full);
+        let (board, n, full) = (self.board, self.n(), self.full);
+        let squares = n * n;
         let mut mates = Level::default();
         for wk in 0..squares {
             progress.report(pass::CLASSIFY, wk as u64, squares as u64)?;
@@ -343,7 +371,8 @@ impl<'b> RookSets<'b> {
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
     ) -> Result<(), Cancelled> {
-        let (board, n, squares) = (self.board, self.n, self.squares);
+        let (board, n) = (self.board, self.n());
+        let squares = n * n;
         let legal_total = self.legal_white + self.legal_black;
         let mut resolved: u64 = lost.rows.iter().map(|r| u64::from(r.count_ones())).sum();
         let mut won: Vec<u32> = Vec::new();
@@ -457,7 +486,7 @@ impl<'b> RookSets<'b> {
     /// `level` by overwriting.
     #[inline(always)]
     fn gather(&mut self, pair: usize, rows: &[u32], level: u8) {
-        let n = self.n;
+        let n = self.n();
         let target = &mut self.gathered[pair * n..][..n];
         if self.gathered_at[pair] == level {
             for (t, &r) in target.iter_mut().zip(rows) {
@@ -474,7 +503,7 @@ impl<'b> RookSets<'b> {
     /// `targets` in one move, along a rank or file, without passing the
     /// kings on `wk` and `bk`. Squares of the kings may be included.
     fn rook_sources(&self, targets: &[u32], wk: usize, bk: usize, out: &mut [u32]) {
-        let (n, full) = (self.n, self.full);
+        let (n, full) = (self.n(), self.full);
         let kings = self.kings(wk, bk);
         let free = |y: usize| full & !kings[y];
         // Along the files: from below (scanning down), then from above.
