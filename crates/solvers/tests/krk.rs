@@ -1,7 +1,7 @@
 //! King+Rook vs King: the seed's 8×8 figures, small boards against an
 //! independent brute-force minimax, and the table's play API.
 //!
-//! The 16×16 run is opt-in (about 3 s in release, minutes in debug):
+//! The 16×16 run is opt-in (about 1 s in release, longer in debug):
 //! `cargo test --release -p fogbound-solvers --test krk -- --ignored`.
 
 use fogbound_solvers::krk::{
@@ -25,6 +25,9 @@ fn eight_by_eight_matches_seed_002() {
     assert_eq!(s.white_to_move_drawn, 0);
     assert_eq!(s.black_to_move_positions, 223_944);
     assert_eq!(s.black_to_move_stalemate_or_capture, 22_244);
+    assert_eq!(s.black_to_move_stalemate, 68);
+    assert_eq!(s.black_to_move_rook_capturable, 22_176);
+    assert_eq!((s.max_dtm_white_to_move, s.max_dtm_black_to_move), (16, 16));
     assert_eq!(
         s.black_to_move_stalemate + s.black_to_move_rook_capturable,
         22_244
@@ -37,6 +40,24 @@ fn eight_by_eight_matches_seed_002() {
     assert_eq!(s.dtm_black_to_move.iter().sum::<u64>(), s.black_to_move_won);
     assert_eq!(s.dtm_black_to_move[0], s.black_to_move_checkmated);
     assert!(s.peak_bytes >= 2 * 64 * 64 * 64);
+}
+
+/// The longest forced mates of the growth table, n = 3 … 16 (White's moves).
+const MAX_DTM: [u32; 14] = [3, 7, 10, 12, 14, 16, 18, 21, 23, 25, 28, 30, 33, 35];
+
+#[test]
+fn longest_mates_up_to_twelve_match_the_growth_table() {
+    for n in 3..=12 {
+        assert_eq!(solved(n).summary().max_dtm, MAX_DTM[n - 3], "{n}×{n}");
+    }
+}
+
+#[test]
+#[ignore = "seconds in release; run with --release -- --ignored"]
+fn longest_mates_from_thirteen_to_sixteen_match_the_growth_table() {
+    for n in 13..=16 {
+        assert_eq!(solved(n).summary().max_dtm, MAX_DTM[n - 3], "{n}×{n}");
+    }
 }
 
 /// 16×16, the native goal of issue 5 (≤ 10 s). Run with

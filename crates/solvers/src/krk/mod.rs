@@ -88,8 +88,8 @@ pub struct KrkSummary {
     /// `dtm_black_to_move[d]`: positions with Black to move that White mates
     /// in exactly `d` more White moves (index 0: checkmated now).
     pub dtm_black_to_move: Vec<u64>,
-    /// Bytes the solver held at its peak: both tables plus the largest work
-    /// lists, as counted by the solver (not measured from the allocator).
+    /// Bytes the solver held at its peak: both tables plus its rook sets
+    /// and work lists, as counted by the solver (not measured from the allocator).
     pub peak_bytes: u64,
 }
 

@@ -298,68 +298,82 @@ impl<'b, const N: usize> RookSets<'b, N> {
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
     ) -> Result<Level, Cancelled> {
-        let (board, n, full) = (self.board, self.n(), self.full);
-        let squares = n * n;
+        let squares = self.n() * self.n();
         let mut mates = Level::default();
         for wk in 0..squares {
             progress.report(pass::CLASSIFY, wk as u64, squares as u64)?;
-            for bk in 0..squares {
-                let rows = &mut self.settled[(wk * squares + bk) * n..][..n];
-                if bk == wk || board.touching(wk, bk) {
-                    rows.fill(full);
-                } else {
-                    illegal_for_white(board, wk, bk, rows);
-                }
-            }
-            for bk in 0..squares {
-                if bk == wk || board.touching(wk, bk) {
-                    continue;
-                }
-                let pair = wk * squares + bk;
-                // Rook squares that leave Black no move (none when an escape
-                // is left), and those Black can take.
-                let mut stuck = [full; MAX_SIZE];
-                let mut capture = [0u32; MAX_SIZE];
-                for t in board.king_steps(bk) {
-                    if board.touching(t, wk) {
-                        continue;
-                    }
-                    capture[board.rank(t)] |= 1 << board.file(t);
-                    let attacks = &self.settled[(wk * squares + t) * n..][..n];
-                    for (s, &a) in stuck.iter_mut().zip(attacks) {
-                        *s &= a;
-                    }
-                }
-                let mut mate_rows = [0u32; MAX_SIZE];
-                let base = pair * squares;
-                white_to_move[base..base + squares].fill(cell::DRAW);
-                black_to_move[base..base + squares].fill(cell::DRAW);
-                let kings = self.kings(wk, bk);
-                for y in 0..n {
-                    let free = full & !kings[y];
-                    let settled = self.settled[pair * n + y];
-                    let check = settled & free;
-                    let stuck = stuck[y] & free & !capture[y];
-                    let mates = stuck & check;
-                    self.open[pair * n + y] = free & !capture[y] & !stuck;
-                    mate_rows[y] = mates;
-                    self.legal_white += u64::from((full & !settled).count_ones());
-                    self.legal_black += u64::from(free.count_ones());
-                    let row = base + y * n;
-                    write_bits(white_to_move, row, settled, cell::ILLEGAL);
-                    write_bits(black_to_move, row, kings[y], cell::ILLEGAL);
-                    let black = &mut self.black_written;
-                    Self::write(black_to_move, black, row, capture[y], cell::ROOK_CAPTURABLE);
-                    Self::write(black_to_move, black, row, mates, 0);
-                    Self::write(black_to_move, black, row, stuck & !check, cell::STALEMATE);
-                }
-                if mate_rows[..n].iter().any(|&m| m != 0) {
-                    mates.pairs.push(pair as u32);
-                    mates.rows.extend_from_slice(&mate_rows[..n]);
-                }
-            }
+            self.classify_white_king(wk, white_to_move, black_to_move, &mut mates);
         }
         Ok(mates)
+    }
+
+    /// Classifies the king pairs with the white king on `wk`, adding the
+    /// checkmates to `mates`.
+    #[inline(never)]
+    fn classify_white_king(
+        &mut self,
+        wk: usize,
+        white_to_move: &mut [u8],
+        black_to_move: &mut [u8],
+        mates: &mut Level,
+    ) {
+        let (board, n, full) = (self.board, self.n(), self.full);
+        let squares = n * n;
+        for bk in 0..squares {
+            let rows = &mut self.settled[(wk * squares + bk) * n..][..n];
+            if bk == wk || board.touching(wk, bk) {
+                rows.fill(full);
+            } else {
+                illegal_for_white(board, wk, bk, rows);
+            }
+        }
+        for bk in 0..squares {
+            if bk == wk || board.touching(wk, bk) {
+                continue;
+            }
+            let pair = wk * squares + bk;
+            // Rook squares that leave Black no move (none when an escape
+            // is left), and those Black can take.
+            let mut stuck = [full; MAX_SIZE];
+            let mut capture = [0u32; MAX_SIZE];
+            for t in board.king_steps(bk) {
+                if board.touching(t, wk) {
+                    continue;
+                }
+                capture[board.rank(t)] |= 1 << board.file(t);
+                let attacks = &self.settled[(wk * squares + t) * n..][..n];
+                for (s, &a) in stuck.iter_mut().zip(attacks) {
+                    *s &= a;
+                }
+            }
+            let mut mate_rows = [0u32; MAX_SIZE];
+            let base = pair * squares;
+            white_to_move[base..base + squares].fill(cell::DRAW);
+            black_to_move[base..base + squares].fill(cell::DRAW);
+            let kings = self.kings(wk, bk);
+            for y in 0..n {
+                let free = full & !kings[y];
+                let settled = self.settled[pair * n + y];
+                let check = settled & free;
+                let stuck = stuck[y] & free & !capture[y];
+                let mates = stuck & check;
+                self.open[pair * n + y] = free & !capture[y] & !stuck;
+                mate_rows[y] = mates;
+                self.legal_white += u64::from((full & !settled).count_ones());
+                self.legal_black += u64::from(free.count_ones());
+                let row = base + y * n;
+                write_bits(white_to_move, row, settled, cell::ILLEGAL);
+                write_bits(black_to_move, row, kings[y], cell::ILLEGAL);
+                let black = &mut self.black_written;
+                Self::write(black_to_move, black, row, capture[y], cell::ROOK_CAPTURABLE);
+                Self::write(black_to_move, black, row, mates, 0);
+                Self::write(black_to_move, black, row, stuck & !check, cell::STALEMATE);
+            }
+            if mate_rows[..n].iter().any(|&m| m != 0) {
+                mates.pairs.push(pair as u32);
+                mates.rows.extend_from_slice(&mate_rows[..n]);
+            }
+        }
     }
 
     /// Pass 2, retrograde: one level (one White move) at a time, from the
@@ -371,8 +385,7 @@ impl<'b, const N: usize> RookSets<'b, N> {
         black_to_move: &mut [u8],
         progress: &mut impl Progress,
     ) -> Result<(), Cancelled> {
-        let (board, n) = (self.board, self.n());
-        let squares = n * n;
+        let n = self.n();
         let legal_total = self.legal_white + self.legal_black;
         let mut resolved: u64 = lost.rows.iter().map(|r| u64::from(r.count_ones())).sum();
         let mut won: Vec<u32> = Vec::new();
@@ -393,32 +406,15 @@ impl<'b, const N: usize> RookSets<'b, N> {
                 if ticks.is_multiple_of(REPORT_EVERY) {
                     progress.report(pass::RETROGRADE, resolved, legal_total)?;
                 }
-                let pair = pair as usize;
-                let (wk, bk) = (pair / squares, pair % squares);
-                let rows = &lost.rows[i * n..][..n];
-                let mut slid = [0u32; MAX_SIZE];
-                self.rook_sources(rows, wk, bk, &mut slid[..n]);
-                self.gather(pair, &slid[..n], next);
-                for from in board.king_steps(wk) {
-                    if from != bk && !board.touching(from, bk) {
-                        self.gather(from * squares + bk, rows, next);
-                    }
-                }
+                self.undo_white(pair as usize, &lost.rows[i * n..][..n], next);
             }
             // Keep only what was not settled before, and write it down.
             won.clear();
-            for &pair in &self.gathered_pairs {
-                let pair = pair as usize;
-                let mut any = 0;
-                for y in 0..n {
-                    let w = pair * n + y;
-                    let new = self.gathered[w] & !self.settled[w];
-                    self.settled[w] |= new;
-                    any |= new;
-                    let row = pair * squares + y * n;
-                    resolved += Self::write(white_to_move, &mut self.white_written, row, new, next);
-                }
-                if any != 0 {
+            for i in 0..self.gathered_pairs.len() {
+                let pair = self.gathered_pairs[i] as usize;
+                let count = self.settle(pair, next, white_to_move);
+                if count != 0 {
+                    resolved += count;
                     won.push(pair as u32);
                 }
             }
@@ -430,39 +426,7 @@ impl<'b, const N: usize> RookSets<'b, N> {
                 if ticks.is_multiple_of(REPORT_EVERY) {
                     progress.report(pass::RETROGRADE, resolved, legal_total)?;
                 }
-                let pair = pair as usize;
-                let (wk, bk) = (pair / squares, pair % squares);
-                for from in board.king_steps(bk) {
-                    let candidate = wk * squares + from;
-                    if from == wk || self.examined_at[candidate] == next {
-                        continue;
-                    }
-                    self.examined_at[candidate] = next;
-                    let open = &self.open[candidate * n..][..n];
-                    if open.iter().all(|&r| r == 0) {
-                        continue;
-                    }
-                    let mut rows = [0u32; MAX_SIZE];
-                    let rows = &mut rows[..n];
-                    rows.copy_from_slice(open);
-                    for to in board.king_steps(from) {
-                        let settled = &self.settled[(wk * squares + to) * n..][..n];
-                        for (r, &s) in rows.iter_mut().zip(settled) {
-                            *r &= s;
-                        }
-                    }
-                    if rows.iter().all(|&r| r == 0) {
-                        continue;
-                    }
-                    for (y, &r) in rows.iter().enumerate() {
-                        self.open[candidate * n + y] &= !r;
-                        let row = candidate * squares + y * n;
-                        let black = &mut self.black_written;
-                        resolved += Self::write(black_to_move, black, row, r, next);
-                    }
-                    next_lost.pairs.push(candidate as u32);
-                    next_lost.rows.extend_from_slice(rows);
-                }
+                resolved += self.undo_black(pair as usize, next, black_to_move, &mut next_lost);
             }
             self.peak_bytes = self
                 .peak_bytes
@@ -471,6 +435,93 @@ impl<'b, const N: usize> RookSets<'b, N> {
             depth = next;
         }
         progress.report(pass::RETROGRADE, resolved, legal_total)
+    }
+
+    // The three steps of a level below, like classifying one white king
+    // square, are functions of their own, called once per king pair: a
+    // WebAssembly engine first runs baseline code and optimises a function
+    // for its later calls, so one long-running function would never get
+    // the optimised code.
+
+    /// White to move: gathers the positions with a rook or king move into
+    /// the lost positions `rows` of `pair`.
+    #[inline(never)]
+    fn undo_white(&mut self, pair: usize, rows: &[u32], next: u8) {
+        let (board, n) = (self.board, self.n());
+        let squares = n * n;
+        let (wk, bk) = (pair / squares, pair % squares);
+        let mut slid = [0u32; MAX_SIZE];
+        self.rook_sources(rows, wk, bk, &mut slid[..n]);
+        self.gather(pair, &slid[..n], next);
+        for from in board.king_steps(wk) {
+            if from != bk && !board.touching(from, bk) {
+                self.gather(from * squares + bk, rows, next);
+            }
+        }
+    }
+
+    /// White to move: settles the gathered positions of `pair` that were
+    /// not settled before as won in `next`; returns how many.
+    #[inline(never)]
+    fn settle(&mut self, pair: usize, next: u8, white_to_move: &mut [u8]) -> u64 {
+        let n = self.n();
+        let mut count = 0;
+        for y in 0..n {
+            let w = pair * n + y;
+            let new = self.gathered[w] & !self.settled[w];
+            self.settled[w] |= new;
+            let row = pair * n * n + y * n;
+            count += Self::write(white_to_move, &mut self.white_written, row, new, next);
+        }
+        count
+    }
+
+    /// Black to move: around the newly settled `pair`, finds the open
+    /// positions whose every king move now lands on a settled square, marks
+    /// them lost in `next` and adds them to `lost`; returns how many.
+    #[inline(never)]
+    fn undo_black(
+        &mut self,
+        pair: usize,
+        next: u8,
+        black_to_move: &mut [u8],
+        lost: &mut Level,
+    ) -> u64 {
+        let (board, n) = (self.board, self.n());
+        let squares = n * n;
+        let (wk, bk) = (pair / squares, pair % squares);
+        let mut count = 0;
+        for from in board.king_steps(bk) {
+            let candidate = wk * squares + from;
+            if from == wk || self.examined_at[candidate] == next {
+                continue;
+            }
+            self.examined_at[candidate] = next;
+            let open = &self.open[candidate * n..][..n];
+            if open.iter().all(|&r| r == 0) {
+                continue;
+            }
+            let mut rows = [0u32; MAX_SIZE];
+            let rows = &mut rows[..n];
+            rows.copy_from_slice(open);
+            for to in board.king_steps(from) {
+                let settled = &self.settled[(wk * squares + to) * n..][..n];
+                for (r, &s) in rows.iter_mut().zip(settled) {
+                    *r &= s;
+                }
+            }
+            if rows.iter().all(|&r| r == 0) {
+                continue;
+            }
+            for (y, &r) in rows.iter().enumerate() {
+                self.open[candidate * n + y] &= !r;
+                let row = candidate * squares + y * n;
+                count += Self::write(black_to_move, &mut self.black_written, row, r, next);
+            }
+            lost.pairs.push(candidate as u32);
+            lost.rows.extend_from_slice(rows);
+        }
+        count
     }
 
     fn peak_bytes_now(&self, a: &Level, b: &Level, won: &Vec<u32>) -> u64 {
