@@ -425,3 +425,38 @@ for (const [sizeName, viewport] of SIZES) {
     await context.close();
   });
 }
+
+test("a move the viewer saw slides in, unless the viewer asked for reduced motion", async () => {
+  for (const reducedMotion of ["no-preference", "reduce"]) {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Open board: Black sees all of White's e2-e4.
+    await page.goto(suite.server.url + "#/play?model=open&start=1");
+    await appReady(page);
+    await page.waitForSelector("[data-square]");
+    assert.equal(await page.locator(".slide").count(), 0, "nothing moved yet");
+    await mouseDrag(page, "e2", "e4");
+    await page.waitForSelector('[data-testid="turn"]:has-text("Black to move")');
+    const slide = page.locator('[data-square="e4"] .slide');
+    assert.equal(await slide.count(), 1);
+    // Black's board is turned: e2 is drawn two rows below e4.
+    assert.match(await slide.getAttribute("style"), /--slide-x: 0px; --slide-y: -200px/);
+    const animation = await slide.evaluate((e) => getComputedStyle(e).animationName);
+    assert.equal(animation, reducedMotion === "reduce" ? "none" : "board-slide");
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // Fog: Black does not see White's e2-e4, so nothing slides.
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(suite.server.url + "#/play?model=fog&start=1");
+  await appReady(page);
+  await page.click('[data-testid="reveal"]');
+  await mouseDrag(page, "e2", "e4");
+  await page.click('[data-testid="reveal"]');
+  await page.waitForSelector("[data-square]");
+  assert.equal(await page.locator(".slide").count(), 0);
+  assert.ok(!(await page.content()).includes("--slide"), "a slide in Black's markup");
+  await context.close();
+});
