@@ -216,3 +216,33 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     }
     assert_eq!(saved.matches("\"Played\"").count(), 3, "{saved}");
 }
+
+#[wasm_bindgen_test]
+async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
+    use dom::Pointer;
+    let window = web_sys::window().unwrap();
+    let storage = window.local_storage().unwrap().unwrap();
+    storage.remove_item("fogbound.current").unwrap();
+    window
+        .location()
+        .set_hash("#/play?variant=chess&model=dark&clock=none&start=1")
+        .unwrap();
+    let root = mount_point();
+    yew::scheduler::flush().await;
+    yew::Renderer::<fogbound::App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    yew::scheduler::flush().await;
+    click(&root, "[data-testid=reveal]");
+    yew::scheduler::flush().await;
+    click(&root, "[data-testid=route]");
+    yew::scheduler::flush().await;
+    Pointer::MOUSE.drag(&root, &["g1", "g2", "f3"]);
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=curtain]"), 1);
+    let saved = storage.get_item("fogbound.current").unwrap().unwrap();
+    // g1-f3 across first: through f1 and f2 (squares 5 and 13).
+    assert!(
+        saved.contains("\"from\":6,\"to\":21") && saved.contains("\"route\":[5,13]"),
+        "{saved}"
+    );
+}

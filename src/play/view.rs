@@ -302,8 +302,11 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     { for promotion }
                     { for feedback }
                     <div class="buttons">{ for any }{ for route }{ flip }</div>
-                    <p class="hint-text board-help">{ "Click or drag to move. Right-click a square for a circle, \
-                        right-drag for an arrow (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</p>
+                    <p class="hint-text board-help">
+                        { "Tap or drag to move. " }
+                        <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
+                            (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
+                    </p>
                     { umpire.unwrap_or_default() }
                     { record(game.record(viewer), "Moves as you know them", "move-list") }
                     { tally(game, viewer) }
