@@ -176,6 +176,10 @@ pub struct BoardProps {
     /// Accessible name of the whole board.
     #[prop_or(AttrValue::from("Board"))]
     pub label: AttrValue,
+    /// Take the keyboard focus when drawn, if nothing else holds it (the
+    /// hot-seat board after the reveal button that had it went away).
+    #[prop_or_default]
+    pub autofocus: bool,
 }
 
 const CELL: u32 = 100;
@@ -406,6 +410,29 @@ pub fn board(props: &BoardProps) -> Html {
         flipped,
     };
     let interactive = props.on_square.is_some();
+    {
+        let svg_ref = svg_ref.clone();
+        use_effect_with(props.autofocus, move |&autofocus| {
+            let document = web_sys::window().and_then(|w| w.document());
+            let idle = document
+                .and_then(|d| d.active_element())
+                .is_none_or(|e| e.tag_name().eq_ignore_ascii_case("body"));
+            if let (true, true, Some(svg)) = (autofocus, idle, svg_ref.get()) {
+                use wasm_bindgen::JsCast;
+                // No focus ring for a focus the viewer did not move; the
+                // first key shows it (see `onkeydown`).
+                if let Some(element) = svg.dyn_ref::<web_sys::Element>() {
+                    let _ = element.set_attribute("data-autofocus", "");
+                }
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                // SVG elements have HTMLElement's focus().
+                let _ = svg
+                    .unchecked_into::<web_sys::HtmlElement>()
+                    .focus_with_options(&options);
+            }
+        });
+    }
 
     let onpointerdown = {
         let (local, redraw, svg_ref, view) =
@@ -607,14 +634,19 @@ pub fn board(props: &BoardProps) -> Html {
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
 
     let onkeydown = {
-        let (local, redraw, view, on_square, on_flip) = (
+        let (local, redraw, view, on_square, on_flip, svg_ref) = (
             local.clone(),
             redraw.clone(),
             view.clone(),
             props.on_square.clone(),
             props.on_flip.clone(),
+            svg_ref.clone(),
         );
         Callback::from(move |e: KeyboardEvent| {
+            let modifier = matches!(e.key().as_str(), "Shift" | "Alt" | "Control" | "Meta");
+            if let (false, Some(svg)) = (modifier, svg_ref.cast::<web_sys::Element>()) {
+                let _ = svg.remove_attribute("data-autofocus");
+            }
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }

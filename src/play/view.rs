@@ -168,7 +168,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             // circles, the keyboard cursor) never passes to the other player.
             let board = match view {
                 Some(view) => html! {
-                    <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip}
+                    <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
                            label={format!("{}'s view", viewer.name())} />
                 },
                 None => html! {},

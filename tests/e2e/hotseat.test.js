@@ -401,9 +401,14 @@ for (const [sizeName, viewport] of SIZES) {
     });
     played("f7", "f6");
 
-    // White: Qd1-h5 from the keyboard (the cursor starts on a1).
-    await reveal("w", "White");
-    await page.focus("svg.board");
+    // White: Qd1-h5 from the keyboard only: Enter on the reveal button,
+    // then the board has the focus (the cursor starts on a1).
+    await curtainUp(page, "White");
+    await page.focus('[data-testid="reveal"]');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-square]");
+    await audit(page, board, "w");
+    assert.ok(await page.evaluate(() => document.activeElement?.matches("svg.board")), "the board has no focus");
     for (const k of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowRight", "Enter"]) await page.keyboard.press(k);
     await page.waitForSelector('[data-square="h5"] [data-dest]');
     for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "Enter"]) {
