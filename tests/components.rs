@@ -212,3 +212,349 @@ async fn the_app_navigates_between_pages() {
             == "Rules"
     );
 }
+
+// --- Drag, marks, keyboard, labels and the slide ---------------------------
+
+use dom::{key, square_centre, Pointer};
+use web_sys::Element;
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+fn attr(root: &Element, selector: &str, name: &str) -> Option<String> {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+        .get_attribute(name)
+}
+
+/// White to move: king e1 and pawn e2 may move; the black king may not.
+fn white_to_move() -> BoardView {
+    let mut view = BoardView::from_placement(8, 8, "4k3/8/8/8/8/8/4P3/4K3").unwrap();
+    for (file, rank) in [(4, 1), (4, 0)] {
+        let i = view.index(file, rank);
+        view.squares[i].movable = true;
+    }
+    view
+}
+
+async fn mount_board(view: BoardView) -> (Element, Rc<RefCell<Vec<String>>>) {
+    let clicks = Rc::new(RefCell::new(Vec::new()));
+    let root = mount_point();
+    yew::Renderer::<BoardHarness>::with_root_and_props(
+        root.clone(),
+        BoardHarnessProps {
+            view: Rc::new(view),
+            clicks: clicks.clone(),
+        },
+    )
+    .render();
+    yew::scheduler::flush().await;
+    (root, clicks)
+}
+
+fn taken(clicks: &Rc<RefCell<Vec<String>>>) -> Vec<String> {
+    std::mem::take(&mut *clicks.borrow_mut())
+}
+
+#[wasm_bindgen_test]
+async fn a_drag_with_mouse_or_finger_reports_the_origin_then_the_drop() {
+    let (root, clicks) = mount_board(white_to_move()).await;
+    let board = "svg.board";
+    let m = Pointer::MOUSE;
+    m.send(
+        &root,
+        "[data-square='e2'] rect",
+        "pointerdown",
+        square_centre(&root, "e2"),
+    );
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, ".drag-float"), 0, "a press alone is no drag");
+    m.send(&root, board, "pointermove", square_centre(&root, "e3"));
+    yew::scheduler::flush().await;
+    // The drag started: the origin is reported (it was not selected), the
+    // man follows the pointer, and the origin shows it lifted.
+    assert_eq!(taken(&clicks), vec!["e2"]);
+    assert_eq!(count(&root, ".drag-float"), 1);
+    assert_eq!(count(&root, ".drag-float [data-piece]"), 0);
+    assert_eq!(count(&root, "[data-piece]"), 3);
+    assert_eq!(count(&root, "[data-square='e2'] .lifted"), 1);
+    assert_eq!(count(&root, ".drag-over"), 1);
+    m.send(&root, board, "pointermove", square_centre(&root, "e4"));
+    yew::scheduler::flush().await;
+    // The floating man is on e4's centre (450, 450 in board units).
+    let float = attr(&root, ".drag-float", "transform").unwrap();
+    let numbers: Vec<f64> = float
+        .trim_start_matches("translate(")
+        .trim_end_matches(')')
+        .split(' ')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(
+        (numbers[0] - 450.0).abs() < 5.0 && (numbers[1] - 450.0).abs() < 5.0,
+        "{float}"
+    );
+    m.send(&root, board, "pointerup", square_centre(&root, "e4"));
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&clicks), vec!["e4"]);
+    assert_eq!(count(&root, ".drag-float"), 0);
+    assert_eq!(count(&root, ".lifted"), 0);
+    // The click the browser sends after the release is not a second click.
+    click(&root, "[data-square='e4']");
+    assert!(taken(&clicks).is_empty());
+
+    // A finger: the same through touch pointers.
+    Pointer::TOUCH.drag(&root, &["e1", "d1", "d2"]);
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&clicks), vec!["e1", "d2"]);
+
+    // A press that does not move stays a click, reported once by the click.
+    m.send(
+        &root,
+        "[data-square='e2'] rect",
+        "pointerdown",
+        square_centre(&root, "e2"),
+    );
+    m.send(&root, board, "pointerup", square_centre(&root, "e2"));
+    click(&root, "[data-square='e2']");
+    assert_eq!(taken(&clicks), vec!["e2"]);
+}
+
+#[wasm_bindgen_test]
+async fn a_drop_on_the_origin_or_off_the_board_cancels() {
+    let mut view = white_to_move();
+    let e2 = view.index(4, 1);
+    view.squares[e2].selected = true;
+    view.squares[e2].highlight = true;
+    let (root, clicks) = mount_board(view).await;
+    let board = "svg.board";
+    let m = Pointer::MOUSE;
+    // Already selected: picking it up says nothing; back on e2 cancels.
+    m.drag(&root, &["e2", "e4", "e2"]);
+    yew::scheduler::flush().await;
+    assert!(taken(&clicks).is_empty());
+    // Off the board.
+    let svg = root.query_selector(board).unwrap().unwrap();
+    let rect = svg.get_bounding_client_rect();
+    let outside = ((rect.right() + 40.0) as i32, (rect.top() + 10.0) as i32);
+    m.send(
+        &root,
+        "[data-square='e2'] rect",
+        "pointerdown",
+        square_centre(&root, "e2"),
+    );
+    m.send(&root, board, "pointermove", square_centre(&root, "e4"));
+    m.send(&root, board, "pointermove", outside);
+    m.send(&root, board, "pointerup", outside);
+    yew::scheduler::flush().await;
+    assert!(taken(&clicks).is_empty());
+    assert_eq!(count(&root, ".drag-float"), 0);
+    // A cancelled pointer (the browser took the gesture) drops nothing.
+    let t = Pointer::TOUCH;
+    t.send(
+        &root,
+        "[data-square='e2'] rect",
+        "pointerdown",
+        square_centre(&root, "e2"),
+    );
+    t.send(&root, board, "pointermove", square_centre(&root, "e4"));
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, ".drag-float"), 1);
+    t.send(&root, board, "pointercancel", square_centre(&root, "e4"));
+    t.send(&root, board, "pointerup", square_centre(&root, "e4"));
+    yew::scheduler::flush().await;
+    assert!(taken(&clicks).is_empty());
+    assert_eq!(count(&root, ".drag-float"), 0);
+    // The opponent's king cannot be picked up.
+    m.drag(&root, &["e8", "e7"]);
+    yew::scheduler::flush().await;
+    assert!(taken(&clicks).is_empty());
+    assert_eq!(count(&root, ".drag-float"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn right_click_circles_and_right_drag_arrows() {
+    let (root, clicks) = mount_board(white_to_move()).await;
+    let r = Pointer::RIGHT;
+    // The context menu never opens on the board.
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let menu = web_sys::MouseEvent::new_with_mouse_event_init_dict("contextmenu", &init).unwrap();
+    let e4 = root.query_selector("[data-square='e4']").unwrap().unwrap();
+    assert!(
+        !e4.dispatch_event(&menu).unwrap(),
+        "the context menu was not suppressed"
+    );
+
+    r.drag(&root, &["e4"]);
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-mark='circle'][data-from='e4']"), 1);
+    r.drag(&root, &["e4"]);
+    yew::scheduler::flush().await;
+    assert_eq!(
+        count(&root, "[data-mark]"),
+        0,
+        "the same circle again removes it"
+    );
+
+    r.drag(&root, &["e2", "e3", "e4"]);
+    yew::scheduler::flush().await;
+    assert_eq!(
+        count(&root, "[data-mark='arrow'][data-from='e2'][data-to='e4']"),
+        1
+    );
+    assert_eq!(count(&root, "[data-mark].brush-green"), 1);
+    let shifted = Pointer { shift: true, ..r };
+    shifted.drag(&root, &["e2", "e4"]);
+    r.drag(&root, &["g1", "f3"]);
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-mark='arrow']"), 2);
+    assert_eq!(
+        count(&root, "[data-mark='arrow'][data-from='e2'].brush-red"),
+        1
+    );
+    // Drawing never clicks and adds no man.
+    assert!(taken(&clicks).is_empty());
+    assert_eq!(count(&root, "[data-piece]"), 3);
+    // A left click clears the drawing.
+    Pointer::MOUSE.send(
+        &root,
+        "[data-square='a5'] rect",
+        "pointerdown",
+        square_centre(&root, "a5"),
+    );
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-mark]"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn the_keyboard_moves_a_cursor_clicks_and_flips() {
+    let (root, clicks) = mount_board(white_to_move()).await;
+    let svg = root.query_selector("svg.board").unwrap().unwrap();
+    assert_eq!(svg.get_attribute("tabindex").as_deref(), Some("0"));
+    svg.clone()
+        .dyn_into::<web_sys::SvgElement>()
+        .unwrap()
+        .focus()
+        .unwrap();
+    let board = "svg.board";
+    let active = |root: &Element| {
+        let id = attr(root, board, "aria-activedescendant").unwrap_or_default();
+        root.query_selector(&format!("[id='{id}']"))
+            .unwrap()
+            .and_then(|e| e.get_attribute("data-square"))
+    };
+    // The first arrow shows the cursor at the viewer's bottom-left corner.
+    key(&root, board, "ArrowUp");
+    yew::scheduler::flush().await;
+    assert_eq!(active(&root).as_deref(), Some("a1"));
+    assert_eq!(count(&root, ".kbd-cursor"), 1);
+    for k in [
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowRight",
+        "ArrowUp",
+    ] {
+        key(&root, board, k);
+    }
+    yew::scheduler::flush().await;
+    assert_eq!(active(&root).as_deref(), Some("e2"));
+    key(&root, board, "Enter");
+    assert_eq!(taken(&clicks), vec!["e2"]);
+    // f flips the board; the cursor stays on its square, and "up" is now
+    // towards rank 1.
+    key(&root, board, "f");
+    yew::scheduler::flush().await;
+    assert_eq!(
+        attr(&root, "[data-square='a1'] rect", "x").as_deref(),
+        Some("700")
+    );
+    assert_eq!(
+        attr(&root, "[data-square='a1'] rect", "y").as_deref(),
+        Some("0")
+    );
+    assert_eq!(active(&root).as_deref(), Some("e2"));
+    key(&root, board, "ArrowUp");
+    yew::scheduler::flush().await;
+    assert_eq!(active(&root).as_deref(), Some("e1"));
+    key(&root, board, " ");
+    assert_eq!(taken(&clicks), vec!["e1"]);
+    key(&root, board, "f");
+    yew::scheduler::flush().await;
+    assert_eq!(
+        attr(&root, "[data-square='a1'] rect", "x").as_deref(),
+        Some("0")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn labels_name_only_what_the_view_shows() {
+    let mut view = BoardView::from_placement(8, 8, "????????/????????/8/8/4N3/8/8/4K3").unwrap();
+    let (e4, e5) = (view.index(4, 3), view.index(4, 4));
+    view.squares[e4].selected = true;
+    view.squares[e5].dest = true;
+    let (root, _) = mount_board(view.clone()).await;
+    let cells = root.query_selector_all("[role='gridcell']").unwrap();
+    assert_eq!(cells.length(), 64);
+    for i in 0..cells.length() {
+        let cell = cells.item(i).unwrap().dyn_into::<Element>().unwrap();
+        let name = cell.get_attribute("data-square").unwrap();
+        let label = cell.get_attribute("aria-label").unwrap();
+        let piece = cell
+            .query_selector("[data-piece]")
+            .unwrap()
+            .map(|p| p.get_attribute("data-piece").unwrap());
+        let expected = match (piece.as_deref(), cell.has_attribute("data-fog")) {
+            (Some("wN"), _) => format!("{name}, white knight"),
+            (Some("wK"), _) => format!("{name}, white king"),
+            (Some(other), _) => panic!("unexpected {other}"),
+            (None, true) => format!("{name}, hidden"),
+            (None, false) => format!("{name}, empty"),
+        };
+        assert!(label.starts_with(&expected), "{label} vs {expected}");
+        assert!(!label.contains("black"), "{label}");
+    }
+    assert_eq!(
+        attr(&root, "[data-square='e4']", "aria-label").as_deref(),
+        Some("e4, white knight, selected")
+    );
+    assert_eq!(
+        attr(&root, "[data-square='e4']", "aria-selected").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr(&root, "[data-square='e5']", "aria-label").as_deref(),
+        Some("e5, empty, possible move")
+    );
+    assert_eq!(
+        attr(&root, "[data-square='c7']", "aria-label").as_deref(),
+        Some("c7, hidden")
+    );
+    // The rows hold the cells, top row first.
+    let first = root
+        .query_selector("[role='row'] [role='gridcell']")
+        .unwrap()
+        .unwrap();
+    assert_eq!(first.get_attribute("data-square").as_deref(), Some("a8"));
+}
+
+#[wasm_bindgen_test]
+async fn a_seen_move_slides_in_and_an_unseen_one_does_not() {
+    let mut view = BoardView::from_placement(8, 8, "4k3/8/8/8/4P3/8/8/4K3").unwrap();
+    view.slide = Some((view.index(4, 1), view.index(4, 3)));
+    let (root, _) = mount_board(view).await;
+    assert_eq!(count(&root, ".slide"), 1);
+    let style = attr(&root, "[data-square='e4'] .slide", "style").unwrap();
+    assert!(
+        style.contains("--slide-x: 0px") && style.contains("--slide-y: 200px"),
+        "{style}"
+    );
+    // Nothing shown on the landing square: nothing slides.
+    let mut view = BoardView::from_placement(8, 8, "4k3/8/8/8/8/8/8/4K3").unwrap();
+    view.slide = Some((view.index(4, 1), view.index(4, 3)));
+    let (root, _) = mount_board(view).await;
+    assert_eq!(count(&root, ".slide"), 0);
+}

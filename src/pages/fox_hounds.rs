@@ -336,9 +336,19 @@ fn board_view(size: u8, game: Option<&Game>) -> Rc<BoardView> {
         if let Some(from) = game.selected {
             let i = view.index(from.file, from.rank);
             view.squares[i].highlight = true;
+            view.squares[i].selected = true;
             for o in game.moves.iter().filter(|o| o.mv.from == from) {
                 let i = view.index(o.mv.to.file, o.mv.to.rank);
                 view.squares[i].dest = true;
+            }
+        }
+        // The human's men that can move now may be dragged.
+        if !game.over && position.to_move() == game.human && game.evaluation.is_some() {
+            for o in &game.moves {
+                let i = view.index(o.mv.from.file, o.mv.from.rank);
+                if let Some(square) = view.squares.get_mut(i) {
+                    square.movable = square.piece.is_some();
+                }
             }
         }
     }

@@ -265,6 +265,16 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
             }
             let i = view.index(square_file(from), square_rank(from));
             view.squares[i].highlight = true;
+            view.squares[i].selected = true;
+        }
+        // The human's men that can move now may be dragged.
+        if p.to_move == game.human && game.over.is_none() {
+            for m in &game.moves {
+                let i = view.index(m.mv.from.file() as u8, m.mv.from.rank() as u8);
+                if let Some(square) = view.squares.get_mut(i) {
+                    square.movable = square.piece.is_some();
+                }
+            }
         }
     }
     Rc::new(view)

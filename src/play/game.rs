@@ -100,6 +100,8 @@ pub enum Act {
     },
     /// Dark Chess: use the other L route for knight moves.
     ToggleRoute,
+    /// The viewer turns their board around (on top of their own side).
+    Flip,
     Resign {
         now: f64,
     },
@@ -127,6 +129,8 @@ pub struct HotSeat {
     records: ByColor<Vec<Entry>>,
     draw_offer: Option<Color>,
     route_across: bool,
+    /// Each player's own flip of their board (not saved).
+    flip: ByColor<bool>,
     /// Bumped on every change worth saving.
     revision: u64,
     last_saved_tick: f64,
@@ -148,7 +152,10 @@ pub fn board_view(
         match cell {
             Cell::Fog => square.fog = true,
             Cell::Empty => {}
-            Cell::Man(p) => square.piece = Some(piece_code(*p)),
+            Cell::Man(p) => {
+                square.piece = Some(piece_code(*p));
+                square.movable = p.color == obs.player && obs.turn == obs.player;
+            }
         }
     }
     let mut mark = |sq: Square, f: &mut dyn FnMut(&mut crate::components::SquareView)| {
@@ -162,7 +169,10 @@ pub fn board_view(
         }
     }
     if let Some(sel) = selected {
-        mark(sel, &mut |s| s.highlight = true);
+        mark(sel, &mut |s| {
+            s.highlight = true;
+            s.selected = true;
+        });
         for h in obs.hints.iter().filter(|h| h.from == sel) {
             mark(h.to, &mut |s| s.dest = true);
         }
@@ -172,7 +182,18 @@ pub fn board_view(
             mark(sq, &mut |s| s.flash = true);
         }
     }
+    view.slide = slide(obs, &view);
     view
+}
+
+/// The man that moved, when the viewer knows the whole move and sees the
+/// man where it landed: the board may slide it in. Anything less (a
+/// square in the fog, a probe, an unseen mover) is never animated.
+fn slide(obs: &Observation, view: &BoardView) -> Option<(usize, usize)> {
+    let seen = obs.last_move?;
+    let (from, to) = (seen.from?, seen.to?);
+    let shown = view.squares.get(to.index())?.piece.is_some();
+    (!seen.passed && shown && from != to).then_some((from.index(), to.index()))
 }
 
 /// A move as one player knows it.
@@ -280,6 +301,7 @@ impl HotSeat {
             records: ByColor::default(),
             draw_offer: None,
             route_across: false,
+            flip: ByColor::default(),
             revision: 0,
             last_saved_tick: now,
         };
@@ -307,6 +329,10 @@ impl HotSeat {
     }
     pub fn route_across(&self) -> bool {
         self.route_across
+    }
+    /// Whether `player` turned their board around.
+    pub fn flipped(&self, player: Color) -> bool {
+        self.flip[player]
     }
     pub fn revision(&self) -> u64 {
         self.revision
@@ -584,7 +610,7 @@ impl HotSeat {
     }
 
     fn reduce_in_place(&mut self, action: Act) {
-        let changes = !matches!(action, Act::Tick { .. });
+        let changes = !matches!(action, Act::Tick { .. } | Act::Flip);
         match action {
             Act::Tick { now } => {
                 self.settle(now);
@@ -635,6 +661,11 @@ impl HotSeat {
                 }
             }
             Act::ToggleRoute => self.route_across = !self.route_across,
+            Act::Flip => {
+                if let Some(player) = self.viewer() {
+                    self.flip[player] = !self.flip[player];
+                }
+            }
             Act::Resign { now } => {
                 if let Some(player) = self.viewer() {
                     let _ = self.game.resign(player);
@@ -729,6 +760,7 @@ impl HotSeat {
             records,
             draw_offer,
             route_across: false,
+            flip: ByColor::default(),
             revision: 0,
             last_saved_tick: now,
         };
@@ -1070,6 +1102,83 @@ mod tests {
             16
         );
         assert_eq!(view.squares.iter().filter(|s| s.fog).count(), 32);
+    }
+
+    #[test]
+    fn only_moves_the_viewer_saw_completely_slide() {
+        // Open board: Black saw all of e2-e4 and may drag only Black's men.
+        let mut s = HotSeat::new(settings("model=open"), 0.0).unwrap();
+        let g = s.geometry();
+        let view = s.view().unwrap();
+        assert_eq!(view.slide, None);
+        assert!(view.squares[sq(g, "e2").index()].movable);
+        assert!(!view.squares[sq(g, "e7").index()].movable);
+        play(&mut s, "e2", "e4");
+        let view = s.view().unwrap();
+        assert_eq!(view.slide, Some((sq(g, "e2").index(), sq(g, "e4").index())));
+        assert!(view.squares[sq(g, "e7").index()].movable);
+        assert!(!view.squares[sq(g, "e4").index()].movable);
+
+        // Fog: Black's a7-a6 is out of White's sight: nothing slides, and
+        // White's view marks nothing of it.
+        let mut s = HotSeat::new(settings("model=fog"), 0.0).unwrap();
+        for (from, to) in [("e2", "e4"), ("a7", "a6")] {
+            s.apply(Act::Reveal { now: 0.0 });
+            play(&mut s, from, to);
+        }
+        s.apply(Act::Reveal { now: 0.0 });
+        let view = s.view().unwrap();
+        assert_eq!(view.slide, None);
+        assert!(!view.squares[sq(g, "a7").index()].highlight);
+
+        // A move whose landing square the viewer sees but whose man is gone
+        // from sight is never animated either.
+        let game = AnyMatch::new(
+            &fogbound_engine::Variant::chess(),
+            fogbound_engine::ModelSpec::Fog,
+            None,
+        )
+        .unwrap();
+        let mut obs = game.observation(Color::White);
+        obs.last_move = Some(SeenMove {
+            by: Some(Color::Black),
+            from: Some(sq(g, "d7")),
+            to: Some(sq(g, "d5")),
+            ..SeenMove::default()
+        });
+        assert_eq!(board_view(&obs, None, None).slide, None);
+        // Seen whole and shown: it slides.
+        obs.last_move = Some(SeenMove {
+            by: Some(Color::White),
+            from: Some(sq(g, "b3")),
+            to: Some(sq(g, "b2")),
+            ..SeenMove::default()
+        });
+        assert_eq!(
+            board_view(&obs, None, None).slide,
+            Some((sq(g, "b3").index(), sq(g, "b2").index()))
+        );
+        obs.last_move = Some(SeenMove {
+            passed: true,
+            ..obs.last_move.unwrap()
+        });
+        assert_eq!(board_view(&obs, None, None).slide, None);
+    }
+
+    #[test]
+    fn each_player_flips_their_own_board() {
+        let mut s = HotSeat::new(settings("model=fog"), 0.0).unwrap();
+        s.apply(Act::Flip); // behind the curtain: nobody's view
+        assert!(!s.flipped(Color::White) && !s.flipped(Color::Black));
+        s.apply(Act::Reveal { now: 0.0 });
+        s.apply(Act::Flip);
+        assert!(s.flipped(Color::White) && !s.flipped(Color::Black));
+        play(&mut s, "e2", "e4");
+        s.apply(Act::Reveal { now: 0.0 });
+        assert!(!s.flipped(Color::Black));
+        s.apply(Act::Flip);
+        s.apply(Act::Flip);
+        assert!(s.flipped(Color::White) && !s.flipped(Color::Black));
     }
 
     #[test]

@@ -159,12 +159,28 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                 })
             };
             let to_move = game.turn();
+            let flipped = (viewer == Color::Black) ^ game.flipped(viewer);
+            let on_flip = {
+                let act = act.clone();
+                Callback::from(move |()| act.emit(Act::Flip))
+            };
+            // Keyed by viewer: the board's own state (drawn arrows and
+            // circles, the keyboard cursor) never passes to the other player.
             let board = match view {
                 Some(view) => html! {
-                    <Board {view} flipped={viewer == Color::Black} on_square={on_square}
+                    <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
                            label={format!("{}'s view", viewer.name())} />
                 },
                 None => html! {},
+            };
+            let flip = {
+                let act = act.clone();
+                html! {
+                    <button class="secondary" data-testid="flip" aria-pressed={game.flipped(viewer).to_string()}
+                            title="Flip the board (f)" onclick={Callback::from(move |_| act.emit(Act::Flip))}>
+                        { "Flip board" }
+                    </button>
+                }
             };
             let promotion = game.promotion().map(|p| {
                 let buttons = p.choices.iter().map(|&role: &Role| {
@@ -285,9 +301,12 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     { clocks(game, now) }
                     { for promotion }
                     { for feedback }
-                    if any.is_some() || route.is_some() {
-                        <div class="buttons">{ for any }{ for route }</div>
-                    }
+                    <div class="buttons">{ for any }{ for route }{ flip }</div>
+                    <p class="hint-text board-help">
+                        { "Tap or drag to move. " }
+                        <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
+                            (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
+                    </p>
                     { umpire.unwrap_or_default() }
                     { record(game.record(viewer), "Moves as you know them", "move-list") }
                     { tally(game, viewer) }

@@ -297,3 +297,171 @@ test("leaving a game for the form keeps it to resume", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// --- Moving by hand: mouse drag, touch drag, drawn arrows, the keyboard. ----
+
+/** The centre of a square on screen. */
+async function centre(page, square) {
+  const box = await page.locator(`[data-square="${square}"] rect`).first().boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Presses the mouse on `from`, moves in steps to `to`; `before` runs while
+ * the man is still held (for a screenshot), then the button is released. */
+async function mouseDrag(page, from, to, { button = "left", before } = {}) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button });
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  if (before) await before();
+  await page.mouse.up({ button });
+}
+
+/** A finger drag through the DevTools protocol: Chromium turns the touch
+ * events into pointer events of type "touch", as on a phone. */
+async function touchDrag(cdp, page, from, to, { before } = {}) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  const at = (p) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(a) });
+  for (let i = 1; i <= 6; i++) {
+    const p = { x: a.x + ((b.x - a.x) * i) / 6, y: a.y + ((b.y - a.y) * i) / 6 };
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(p) });
+  }
+  if (before) await before();
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
+for (const [sizeName, viewport] of SIZES) {
+  test(`a Fog of War game played by mouse drag, touch drag and keyboard, with arrows, at ${sizeName} size`, async () => {
+    const context = await suite.browser.newContext({ viewport, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const errors = watchErrors(page);
+    await page.goto(suite.server.url + "#/play?variant=chess&model=fog&clock=none&start=1");
+    await appReady(page);
+    const board = { ...START };
+    const reveal = async (side, name) => {
+      await curtainUp(page, name);
+      await page.click('[data-testid="reveal"]');
+      await page.waitForSelector("[data-square]");
+      await audit(page, board, side);
+    };
+    const played = (from, to) => {
+      board[to] = board[from];
+      delete board[from];
+    };
+
+    // White draws: an arrow d2-d4 (right-drag), a circle on f3 (right
+    // click), a red arrow g1-f3 (Shift + right-drag).
+    await reveal("w", "White");
+    await mouseDrag(page, "d2", "d4", { button: "right" });
+    const f3 = await centre(page, "f3");
+    await page.mouse.click(f3.x, f3.y, { button: "right" });
+    await page.keyboard.down("Shift");
+    await mouseDrag(page, "g1", "f3", { button: "right" });
+    await page.keyboard.up("Shift");
+    assert.equal(await page.locator('[data-mark="arrow"][data-from="d2"][data-to="d4"]').count(), 1);
+    assert.equal(await page.locator('[data-mark="circle"][data-from="f3"]').count(), 1);
+    assert.equal(await page.locator('[data-mark="arrow"].brush-red').count(), 1);
+    await page.screenshot({ path: `${SHOTS}board-arrows-${sizeName}.png` });
+    await audit(page, board, "w");
+
+    // f flips the board; the Flip button flips it back.
+    await page.focus("svg.board");
+    await page.keyboard.press("f");
+    const a1 = await centre(page, "a1");
+    const h8 = await centre(page, "h8");
+    assert.ok(a1.y < h8.y, "f did not flip the board");
+    await page.click('[data-testid="flip"]');
+    assert.ok((await centre(page, "a1")).y > (await centre(page, "h8")).y, "the Flip button did not flip back");
+
+    // e2-e4 by mouse drag; the held man follows the pointer.
+    await mouseDrag(page, "e2", "e4", {
+      before: async () => {
+        assert.equal(await page.locator(".drag-float").count(), 1);
+        assert.equal(await page.locator("[data-dest]").count(), 2);
+        await page.screenshot({ path: `${SHOTS}board-drag-${sizeName}.png` });
+      },
+    });
+    played("e2", "e4");
+    await curtainUp(page, "Black");
+    assert.equal(await page.locator("[data-mark]").count(), 0);
+
+    // Black: f7-f6 with a finger. White's drawing is gone.
+    await reveal("b", "Black");
+    assert.equal(await page.locator("[data-mark]").count(), 0, "Black sees White's arrows");
+    await touchDrag(cdp, page, "f7", "f6", {
+      before: async () => {
+        assert.equal(await page.locator(".drag-float").count(), 1);
+        if (sizeName === "phone") await page.screenshot({ path: `${SHOTS}board-touch-drag-phone.png` });
+      },
+    });
+    played("f7", "f6");
+
+    // White: Qd1-h5 from the keyboard only: Enter on the reveal button,
+    // then the board has the focus (the cursor starts on a1).
+    await curtainUp(page, "White");
+    await page.focus('[data-testid="reveal"]');
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-square]");
+    await audit(page, board, "w");
+    assert.ok(await page.evaluate(() => document.activeElement?.matches("svg.board")), "the board has no focus");
+    for (const k of ["ArrowUp", "ArrowRight", "ArrowRight", "ArrowRight", "Enter"]) await page.keyboard.press(k);
+    await page.waitForSelector('[data-square="h5"] [data-dest]');
+    for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp", "ArrowUp", "ArrowUp", "ArrowUp", "Enter"]) {
+      await page.keyboard.press(k);
+    }
+    played("d1", "h5");
+
+    // Black: a7-a6 by touch; White takes the king by mouse drag.
+    await reveal("b", "Black");
+    await touchDrag(cdp, page, "a7", "a6");
+    played("a7", "a6");
+    await reveal("w", "White");
+    await mouseDrag(page, "h5", "e8");
+    await page.waitForSelector('[data-testid="outcome"]');
+    assert.ok((await page.textContent('[data-testid="outcome"]')).includes("White wins"));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the game is ${overflow}px wider than the screen`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("a move the viewer saw slides in, unless the viewer asked for reduced motion", async () => {
+  for (const reducedMotion of ["no-preference", "reduce"]) {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Open board: Black sees all of White's e2-e4.
+    await page.goto(suite.server.url + "#/play?model=open&start=1");
+    await appReady(page);
+    await page.waitForSelector("[data-square]");
+    assert.equal(await page.locator(".slide").count(), 0, "nothing moved yet");
+    await mouseDrag(page, "e2", "e4");
+    await page.waitForSelector('[data-testid="turn"]:has-text("Black to move")');
+    const slide = page.locator('[data-square="e4"] .slide');
+    assert.equal(await slide.count(), 1);
+    // Black's board is turned: e2 is drawn two rows below e4.
+    assert.match(await slide.getAttribute("style"), /--slide-x: 0px; --slide-y: -200px/);
+    const animation = await slide.evaluate((e) => getComputedStyle(e).animationName);
+    assert.equal(animation, reducedMotion === "reduce" ? "none" : "board-slide");
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // Fog: Black does not see White's e2-e4, so nothing slides.
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(suite.server.url + "#/play?model=fog&start=1");
+  await appReady(page);
+  await page.click('[data-testid="reveal"]');
+  await mouseDrag(page, "e2", "e4");
+  await page.click('[data-testid="reveal"]');
+  await page.waitForSelector("[data-square]");
+  assert.equal(await page.locator(".slide").count(), 0);
+  assert.ok(!(await page.content()).includes("--slide"), "a slide in Black's markup");
+  await context.close();
+});

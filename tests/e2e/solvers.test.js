@@ -31,7 +31,13 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
     const before = await page.locator("[data-testid='krk-game'] .note").first().textContent().catch(() => "");
     const moves = page.locator("[data-testid='krk-move']");
     if ((await moves.count()) === 0) break;
-    await moves.first().click();
+    if (i === 0) {
+      await moves.first().click();
+    } else {
+      // The second move by dragging the king on the board.
+      const [, from, to] = (await moves.first().textContent()).match(/^[KRk]([a-z]\d+)[-x]([a-z]\d+)$/);
+      await dragOnBoard(page, from, to);
+    }
     await page.waitForFunction(
       (b) => {
         const s = document.querySelector("[data-testid='krk-status']")?.textContent ?? "";
@@ -82,11 +88,28 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   await page.locator(".examples li", { hasText: "opposite position" }).locator("button", { hasText: "as fox" }).click();
   const status = page.locator("[data-testid='fox-status']");
   await page.waitForFunction(() => /Fox to move · Fox win in 29/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
-  // The best move keeps the win one ply shorter; the AI answers.
-  await page.locator("[data-testid='fox-move']").first().click();
+  // The best move keeps the win one ply shorter; the AI answers. It is
+  // played by dragging the fox on the board.
+  const [from, to] = (await page.locator("[data-testid='fox-move']").first().textContent()).split("-");
+  await dragOnBoard(page, from, to);
   await page.waitForFunction(() => /Fox to move · Fox win in 27/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
   assert.match(await status.textContent(), /Fox win in 27/);
   await page.screenshot({ path: `${SHOTS}fox-hounds-play-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Drags the man on `from` to `to` with the mouse. */
+async function dragOnBoard(page, from, to) {
+  await page.locator("svg.board").scrollIntoViewIfNeeded();
+  const at = async (square) => {
+    const box = await page.locator(`[data-square="${square}"] rect`).first().boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [ax, ay] = await at(from);
+  const [bx, by] = await at(to);
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move(bx, by, { steps: 6 });
+  await page.mouse.up();
+}
