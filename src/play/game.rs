@@ -68,6 +68,15 @@ pub struct PendingPromotion {
     pub choices: Vec<Role>,
 }
 
+/// A king move that free castling makes ambiguous (Foolish King Chess):
+/// the player picks where the rook lands, or a plain king move (`None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingCastle {
+    pub from: Square,
+    pub to: Square,
+    pub choices: Vec<Option<Square>>,
+}
+
 /// One entry of a player's move list, as that player knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -101,7 +110,14 @@ pub enum Act {
         role: Role,
         now: f64,
     },
+    /// Cancels the promotion or castling picker.
     CancelPromotion,
+    /// The castling picker's choice: the rook's square, or a plain king
+    /// move.
+    Castle {
+        rook_to: Option<Square>,
+        now: f64,
+    },
     /// Kriegspiel: "Any?".
     AskAny {
         now: f64,
@@ -153,6 +169,7 @@ pub struct HotSeat {
     clock: Option<Clock>,
     selected: Option<Square>,
     promotion: Option<PendingPromotion>,
+    castle: Option<PendingCastle>,
     feedback: ByColor<Option<Feedback>>,
     records: ByColor<Vec<Entry>>,
     draw_offer: Option<Color>,
@@ -333,6 +350,7 @@ impl HotSeat {
             clock,
             selected: None,
             promotion: None,
+            castle: None,
             feedback: ByColor::default(),
             records: ByColor::default(),
             draw_offer: None,
@@ -435,6 +453,9 @@ impl HotSeat {
     }
     pub fn promotion(&self) -> Option<&PendingPromotion> {
         self.promotion.as_ref()
+    }
+    pub fn castle(&self) -> Option<&PendingCastle> {
+        self.castle.as_ref()
     }
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
@@ -587,6 +608,7 @@ impl HotSeat {
             self.curtain = Curtain::Over;
             self.selected = None;
             self.promotion = None;
+            self.castle = None;
             self.draw_offer = None;
         } else if self.settings.is_open() {
             self.curtain = Curtain::Revealed(self.game.turn());
@@ -604,6 +626,7 @@ impl HotSeat {
         let said_before = self.game.announcements().len();
         self.selected = None;
         self.promotion = None;
+        self.castle = None;
         self.typed_error = None;
         match self.game.attempt(player, attempt) {
             Err(e) => {
@@ -774,6 +797,19 @@ impl HotSeat {
         if !may_try {
             return false;
         }
+        let mut rook_to = m.rook_to;
+        if rook_to.is_none() {
+            // Free castling: one king square, several rook squares.
+            let choices = self.game.castling_choices(player, from, to);
+            match choices.as_slice() {
+                [] => {}
+                [only] => rook_to = *only,
+                _ => {
+                    self.castle = Some(PendingCastle { from, to, choices });
+                    return true;
+                }
+            }
+        }
         let g = self.geometry();
         let last = g.relative_rank(player, g.rank(to)).0 + 1 == g.height();
         let mut promotion = m.promotion;
@@ -787,7 +823,7 @@ impl HotSeat {
         }
         let mut attempt = self.move_attempt(from, to, promotion);
         if let Attempt::Move(a) = &mut attempt {
-            a.rook_to = m.rook_to;
+            a.rook_to = rook_to;
             if m.route.is_some() {
                 a.route = m.route;
             }
@@ -909,7 +945,7 @@ impl HotSeat {
             Act::Square { square, now } => {
                 self.settle(now);
                 if let Some(player) = self.viewer().filter(|&c| c == self.game.turn()) {
-                    if self.promotion.is_none() {
+                    if self.promotion.is_none() && self.castle.is_none() {
                         self.click(player, square, now);
                     }
                 }
@@ -921,7 +957,23 @@ impl HotSeat {
                     self.try_attempt(player, attempt, now);
                 }
             }
-            Act::CancelPromotion => self.promotion = None,
+            Act::CancelPromotion => {
+                self.promotion = None;
+                self.castle = None;
+                self.selected = None;
+            }
+            Act::Castle { rook_to, now } => {
+                self.settle(now);
+                if let (Some(c), Some(player)) = (self.castle.clone(), self.viewer()) {
+                    if c.choices.contains(&rook_to) {
+                        let mut attempt = self.move_attempt(c.from, c.to, None);
+                        if let Attempt::Move(a) = &mut attempt {
+                            a.rook_to = rook_to;
+                        }
+                        self.try_attempt(player, attempt, now);
+                    }
+                }
+            }
             Act::AskAny { now } => {
                 self.settle(now);
                 if let Some(player) = self.viewer() {
@@ -934,7 +986,7 @@ impl HotSeat {
             Act::Typed { text, now } => {
                 self.settle(now);
                 if let Some(player) = self.viewer().filter(|&c| c == self.game.turn()) {
-                    if self.promotion.is_none() {
+                    if self.promotion.is_none() && self.castle.is_none() {
                         self.typed(player, &text, now);
                     }
                 }
@@ -953,6 +1005,7 @@ impl HotSeat {
                             };
                             self.selected = None;
                             self.promotion = None;
+                            self.castle = None;
                             self.tool = None;
                             self.typed_error = None;
                         }
@@ -1936,6 +1989,73 @@ mod tests {
         s.apply(Act::Reveal { now: 0.0 });
         s.apply(Act::ToggleGhosts);
         assert!(s.view().unwrap().squares.iter().all(|v| v.ghost.is_none()));
+    }
+
+    #[test]
+    fn free_castling_asks_where_the_rook_goes() {
+        // Foolish King Chess: Black clears b8, c8, d8, then the king goes
+        // to c8 — the rook may land on d8 or e8 — or one step to d8, which
+        // is also a plain king move.
+        let mut s = HotSeat::new(settings("variant=foolish-king&model=open"), 0.0).unwrap();
+        for m in [
+            "a2a3", "b8a6", "a3a4", "c8d6", "b2b3", "c7c6", "b3b4", "d8c7", "c2c3",
+        ] {
+            s.apply(Act::Typed {
+                text: m.into(),
+                now: 0.0,
+            });
+            assert!(s.typed_error().is_none(), "{m}: {:?}", s.typed_error());
+        }
+        let g = s.geometry();
+        assert_eq!(
+            s.game()
+                .castling_choices(Color::Black, sq(g, "e8"), sq(g, "c8")),
+            vec![Some(sq(g, "d8")), Some(sq(g, "e8"))]
+        );
+        assert_eq!(
+            s.game()
+                .castling_choices(Color::Black, sq(g, "e8"), sq(g, "d8")),
+            vec![None, Some(sq(g, "e8"))]
+        );
+        // A king move with no castling behind it asks nothing.
+        assert!(s
+            .game()
+            .castling_choices(Color::Black, sq(g, "e8"), sq(g, "d7"))
+            .is_empty());
+        play(&mut s, "e8", "c8");
+        let picker = s.castle().cloned().expect("a castling picker");
+        assert_eq!(picker.choices.len(), 2);
+        assert_eq!(s.plies(), 9);
+        // Clicks wait for the choice; Cancel puts the picker away.
+        play(&mut s, "a6", "b8");
+        assert_eq!(s.plies(), 9);
+        s.apply(Act::CancelPromotion);
+        assert!(s.castle().is_none());
+        play(&mut s, "e8", "c8");
+        s.apply(Act::Castle {
+            rook_to: Some(sq(g, "d8")),
+            now: 0.0,
+        });
+        assert_eq!(
+            s.plies(),
+            10,
+            "{:?} {}",
+            s.feedback[Color::Black],
+            s.game().fen()
+        );
+        assert!(s.game().fen().starts_with("2kr"), "{}", s.game().fen());
+        // Typed with the rook square, no question is asked.
+        let mut t = HotSeat::new(settings("variant=foolish-king&model=open"), 0.0).unwrap();
+        for m in [
+            "a2a3", "b8a6", "a3a4", "c8d6", "b2b3", "c7c6", "b3b4", "d8c7", "c2c3", "e8c8/e8",
+        ] {
+            t.apply(Act::Typed {
+                text: m.into(),
+                now: 0.0,
+            });
+        }
+        assert!(t.castle().is_none());
+        assert!(t.game().fen().starts_with("2k1r"), "{}", t.game().fen());
     }
 
     fn check_view(s: &HotSeat, viewer: Color) {

@@ -239,6 +239,35 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     </div>
                 }
             });
+            let castle = game.castle().map(|c| {
+                let buttons = c.choices.iter().map(|&rook_to| {
+                    let act = act.clone();
+                    let (testid, text) = match rook_to {
+                        Some(r) => {
+                            let name = geometry.square_name(r);
+                            (format!("castle-{name}"), format!("Castle: rook to {name}"))
+                        }
+                        None => ("castle-none".to_string(), "King move, no castling".to_string()),
+                    };
+                    html! {
+                        <button data-testid={testid}
+                                onclick={Callback::from(move |_| act.emit(Act::Castle { rook_to, now: js_now() }))}>
+                            { text }
+                        </button>
+                    }
+                });
+                let cancel = {
+                    let act = act.clone();
+                    Callback::from(move |_| act.emit(Act::CancelPromotion))
+                };
+                html! {
+                    <div class="promotion castle-picker" data-testid="castle-picker">
+                        <p>{ format!("King to {}: where does the rook go?", geometry.square_name(c.to)) }</p>
+                        <div class="buttons castle-choices">{ for buttons }
+                            <button class="secondary" onclick={cancel}>{ "Cancel" }</button></div>
+                    </div>
+                }
+            });
             let feedback = game.feedback().map(|f| {
                 html! { <p class="feedback" role="status" data-testid="feedback">{ f.message.clone() }</p> }
             });
@@ -334,6 +363,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     { clocks(game, now) }
                     { for hiding_note }
                     { for promotion }
+                    { for castle }
                     { for feedback }
                     { for typed }
                     if any.is_some() || route.is_some() {
