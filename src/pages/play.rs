@@ -929,7 +929,7 @@ pub fn play() -> Html {
                                    aria-describedby={custom_error.is_some().then_some("clock-error")} />
                         </label>
                         <label class="field" for="clock-increment">
-                            <span>{ "Seconds added per move" }</span>
+                            <span>{ "Seconds per move" }</span>
                             <input id="clock-increment" data-testid="clock-increment" type="number" min="0" max="180" step="1"
                                    inputmode="numeric" value={i} oninput={custom_input(1)}
                                    aria-invalid={custom_error.is_some().then_some("true")}

@@ -25,6 +25,16 @@ pub fn result_text(game: &HotSeat, o: &Outcome) -> String {
     format!("{who}: {}", o.reason)
 }
 
+/// `Ann's view (White)`, or `White's view` for a player with no name.
+fn view_title(game: &HotSeat, viewer: Color) -> String {
+    let name = game.settings().names.get(viewer);
+    if name == viewer.name() {
+        format!("{name}'s view")
+    } else {
+        format!("{name}'s view ({viewer})")
+    }
+}
+
 /// The browser tab's title, consistent with what the screen shows: who is
 /// to lift the curtain, whose turn it is, or the result. Never anything of
 /// a view (no check, no capture).
@@ -211,7 +221,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             let board = match view {
                 Some(view) => html! {
                     <Board {view} flipped={viewer == Color::Black} on_square={on_square}
-                           label={format!("{}'s view", game.player(viewer))} />
+                           label={view_title(game, viewer)} />
                 },
                 None => html! {},
             };
@@ -358,7 +368,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                 .then(|| aids_panel(game, viewer, act.clone()));
             let panel = html! {
                 <>
-                    <h2>{ format!("{}'s view", game.player(viewer)) }</h2>
+                    <h2>{ view_title(game, viewer) }</h2>
                     <p class="status-line" data-testid="turn">{ status }</p>
                     { clocks(game, now) }
                     { for hiding_note }
@@ -370,9 +380,9 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                         <div class="buttons">{ for any }{ for route }</div>
                     }
                     { umpire.unwrap_or_default() }
+                    { for aids }
                     { record(game.record(viewer), "Moves as you know them", "move-list") }
                     { tally(game, viewer) }
-                    { for aids }
                     <div class="section game-actions">
                         { draw }
                         <details class="resign">

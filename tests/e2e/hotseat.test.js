@@ -484,6 +484,12 @@ test("a Dark Chess move into check is refused and the attacker flashes red", asy
   assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
   assert.equal(await page.locator('[data-square="b4"] rect.flash').count(), 1);
   assert.equal(await page.locator("rect.flash").count(), 1);
+  // Drawn red even though b4 is in the fog (the fog rect is painted over it).
+  const fill = await page.evaluate(() => {
+    const rects = document.querySelectorAll('[data-square="b4"] rect');
+    return getComputedStyle(rects[rects.length - 1]).fill;
+  });
+  assert.equal(fill, "rgb(217, 83, 79)");
   // The flash names a square, not the man: no black piece is drawn.
   assert.equal(await page.locator('[data-piece^="b"]').count(), 0);
   assert.equal(await page.locator('[data-square="d2"] [data-piece="wP"]').count(), 1);
