@@ -882,7 +882,6 @@ pub fn play() -> Html {
         let settings = settings.clone();
         let table = table.clone();
         let errors = errors.clone();
-        let form_ok = form_ok;
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if !form_ok {

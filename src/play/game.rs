@@ -2058,6 +2058,61 @@ mod tests {
         assert!(t.game().fen().starts_with("2k1r"), "{}", t.game().fen());
     }
 
+    #[test]
+    fn sounds_say_only_what_the_listener_is_told() {
+        let mut s = HotSeat::new(settings("model=fog"), 0.0).unwrap();
+        assert_eq!(s.cue(), (0, None));
+        s.apply(Act::Reveal { now: 0.0 });
+        assert_eq!(
+            s.cue().1,
+            None,
+            "nothing happened before White's first move"
+        );
+        for (from, to) in [("e2", "e4"), ("d7", "d5")] {
+            play(&mut s, from, to);
+            assert_eq!(s.cue().1, Some(Cue::Move));
+            s.apply(Act::Reveal { now: 0.0 });
+            assert_eq!(s.cue().1, Some(Cue::Move), "the opponent moved");
+        }
+        let before = s.cue().0;
+        play(&mut s, "e4", "d5");
+        assert_eq!(s.cue(), (before + 1, Some(Cue::Capture)));
+        // Black lost a man on d5: told so, as a capture, on lifting the
+        // curtain — and not before.
+        assert_eq!(s.cue().0, before + 1);
+        s.apply(Act::Reveal { now: 0.0 });
+        assert_eq!(s.cue(), (before + 2, Some(Cue::Capture)));
+        // Black plays quietly out of White's sight: White hears a move.
+        play(&mut s, "a7", "a6");
+        s.apply(Act::Reveal { now: 0.0 });
+        assert_eq!(s.cue().1, Some(Cue::Move));
+
+        // Kriegspiel: the umpire announces a check to both.
+        let mut k = HotSeat::new(settings("model=kriegspiel&preset=cvp"), 0.0).unwrap();
+        for (from, to) in [("e2", "e4"), ("f7", "f6")] {
+            k.apply(Act::Reveal { now: 0.0 });
+            play(&mut k, from, to);
+        }
+        k.apply(Act::Reveal { now: 0.0 });
+        play(&mut k, "d1", "h5");
+        assert_eq!(k.cue().1, Some(Cue::Check));
+        k.apply(Act::Reveal { now: 0.0 });
+        assert_eq!(k.cue().1, Some(Cue::Check));
+        // A refused try.
+        play(&mut k, "a7", "a4");
+        assert_eq!(k.cue().1, Some(Cue::Refused));
+        // Fog of War has no check: capturing the king ends the game.
+        let mut f = HotSeat::new(settings("model=fog"), 0.0).unwrap();
+        for (from, to) in [("e2", "e4"), ("f7", "f6"), ("d1", "h5"), ("a7", "a6")] {
+            f.apply(Act::Reveal { now: 0.0 });
+            play(&mut f, from, to);
+            assert_ne!(f.cue().1, Some(Cue::Check));
+        }
+        f.apply(Act::Reveal { now: 0.0 });
+        play(&mut f, "h5", "e8");
+        assert_eq!(f.cue().1, Some(Cue::End));
+    }
+
     fn check_view(s: &HotSeat, viewer: Color) {
         let obs = s.observation().unwrap();
         let view = s.view().unwrap();

@@ -432,6 +432,15 @@ for (const [sizeName, viewport] of SIZES) {
     assert.deepEqual(back.ghosts, { d5: "bP" });
     await audit(page, board, "w", memory, white);
 
+    // The sound switch is kept in this browser.
+    assert.equal(await page.textContent('[data-testid="mute"]'), "Sound: on");
+    await page.click('[data-testid="mute"]');
+    assert.equal(await page.textContent('[data-testid="mute"]'), "Sound: off");
+    assert.equal(await page.getAttribute('[data-testid="mute"]', "aria-pressed"), "true");
+    assert.equal(await page.evaluate(() => localStorage.getItem("fogbound.mute")), "1");
+    await page.click('[data-testid="mute"]');
+    assert.equal(await page.evaluate(() => localStorage.getItem("fogbound.mute")), "0");
+
     // The page is hidden: the clock stops and the curtain comes down.
     await page.waitForSelector('[data-testid="clock-w"].running');
     await setHidden(page, true);
