@@ -944,6 +944,7 @@ pub fn play() -> Html {
                         <legend>{ "While the device is passed" }</legend>
                         { handoff_choice(Handoff::Paused) }
                         { handoff_choice(Handoff::Running) }
+                        <p class="hint-text">{ "Either way, if the page is hidden during the game (another tab, a locked phone), the clock stops and the curtain comes down." }</p>
                     </fieldset>
                 }
                 { select("Opponent", "mode", Mode::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
