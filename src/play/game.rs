@@ -995,11 +995,14 @@ impl HotSeat {
                 self.hidden = true;
                 let timed = self.clock.is_some() && self.game.outcome().is_none();
                 if timed {
+                    let mut stopped = false;
                     if let Some(clock) = self.clock.as_mut() {
+                        stopped = clock.running().is_some();
                         clock.pause(now);
                     }
                     if let Curtain::Revealed(_) = self.curtain {
                         if !self.settings.is_open() {
+                            stopped = true;
                             self.curtain = Curtain::Closed {
                                 next: self.game.turn(),
                             };
@@ -1010,7 +1013,8 @@ impl HotSeat {
                             self.typed_error = None;
                         }
                     }
-                    self.paused_by_hiding = true;
+                    // Said on the curtain only when hiding changed something.
+                    self.paused_by_hiding |= stopped;
                 }
             }
             Act::Show { now } => {
@@ -1806,6 +1810,10 @@ mod tests {
         assert_eq!(s.clock().unwrap().running(), None);
         s.apply(Act::Tick { now: 100_000.0 });
         s.apply(Act::Show { now: 100_000.0 });
+        // Hidden again behind the curtain with nothing running: nothing to say.
+        let mut quiet = HotSeat::new(settings("model=fog&clock=5+3"), 0.0).unwrap();
+        quiet.apply(Act::Hide { now: 0.0 });
+        assert!(!quiet.paused_by_hiding());
         assert_eq!(s.clock().unwrap().remaining(0, 200_000.0), 300_000 - 10_000);
         s.apply(Act::Reveal { now: 200_000.0 });
         assert!(!s.paused_by_hiding());
