@@ -25,6 +25,11 @@ pub fn result_text(game: &HotSeat, o: &Outcome) -> String {
     format!("{who}: {}", o.reason)
 }
 
+/// The player's own name (`Ann`, or `White` for a player with no name).
+fn name_only(game: &HotSeat, c: Color) -> String {
+    game.settings().names.get(c).to_string()
+}
+
 /// `Ann's view (White)`, or `White's view` for a player with no name.
 fn view_title(game: &HotSeat, viewer: Color) -> String {
     let name = game.settings().names.get(viewer);
@@ -68,7 +73,13 @@ fn clocks(game: &HotSeat, now: f64) -> Html {
         let class = classes!("clock", (running == Some(c.index())).then_some("running"));
         html! {
             <div {class} data-testid={format!("clock-{}", c.char())}>
-                <span class="clock-name">{ game.player(c) }</span>
+                <span class="clock-name">
+                    <span class={classes!("side-dot", format!("side-{}", c.char()))} aria-hidden="true"></span>
+                    { name_only(game, c) }
+                    if name_only(game, c) != c.name() {
+                        <span class="visually-hidden">{ format!(" ({c})") }</span>
+                    }
+                </span>
                 <span class="clock-time">{ format_ms(clock.remaining(c.index(), now)) }</span>
             </div>
         }
