@@ -277,6 +277,23 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
     click(&root, "[data-square=g8]");
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-square=g8] [data-phantom=bN]"), 1);
+    // With the tool in hand, a right-click takes a phantom off.
+    click(&root, "[data-square=h8]");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-square=h8] [data-phantom=bN]"), 1);
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let menu = web_sys::MouseEvent::new_with_mouse_event_init_dict("contextmenu", &init).unwrap();
+    let h8 = root
+        .query_selector("[data-square=h8] image")
+        .unwrap()
+        .unwrap();
+    h8.dispatch_event(&menu).unwrap();
+    yew::scheduler::flush().await;
+    assert!(menu.default_prevented());
+    assert_eq!(count(&root, "[data-square=h8] [data-phantom]"), 0);
+    assert_eq!(count(&root, "[data-phantom]"), 1);
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     let saved = storage.get_item("fogbound.current").unwrap().unwrap();
     assert!(saved.contains("g8") && saved.contains("bN"), "{saved}");

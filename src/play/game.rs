@@ -152,6 +152,8 @@ pub enum Act {
     },
     /// Picks a tool of the phantom tray (`None`: put it down).
     Tool(Option<TrayTool>),
+    /// Takes the viewer's phantom on this square off.
+    RemovePhantom(Square),
     /// Takes all the viewer's phantoms off.
     ClearPhantoms,
     /// Shows or hides the viewer's phantoms.
@@ -1025,6 +1027,12 @@ impl HotSeat {
                 if self.viewer().is_some() && self.has_aids() {
                     self.tool = if self.tool == tool { None } else { tool };
                     self.selected = None;
+                }
+            }
+            Act::RemovePhantom(square) => {
+                if let Some(player) = self.viewer() {
+                    let name = self.geometry().square_name(square);
+                    self.notes[player].phantoms.remove(&name);
                 }
             }
             Act::ClearPhantoms => {

@@ -229,10 +229,35 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                 })
             };
             let to_move = game.turn();
+            // With a phantom tool in hand, a right-click takes a phantom
+            // off (otherwise the right button belongs to the board).
+            let on_context = {
+                let act = act.clone();
+                let holding = game.tool().is_some();
+                let phantoms: Vec<String> = game.notes(viewer).phantoms.keys().cloned().collect();
+                Callback::from(move |e: MouseEvent| {
+                    if !holding {
+                        return;
+                    }
+                    let square = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|el| el.closest("[data-square]").ok().flatten())
+                        .and_then(|el| el.get_attribute("data-square"));
+                    if let Some(name) = square.filter(|n| phantoms.contains(n)) {
+                        if let Some(square) = geometry.parse_square(&name) {
+                            e.prevent_default();
+                            act.emit(Act::RemovePhantom(square));
+                        }
+                    }
+                })
+            };
             let board = match view {
                 Some(view) => html! {
-                    <Board {view} flipped={viewer == Color::Black} on_square={on_square}
-                           label={view_title(game, viewer)} />
+                    <div class="board-wrap" oncontextmenu={on_context}>
+                        <Board {view} flipped={viewer == Color::Black} on_square={on_square}
+                               label={view_title(game, viewer)} />
+                    </div>
                 },
                 None => html! {},
             };
@@ -510,7 +535,7 @@ fn aids_panel(game: &HotSeat, viewer: Color, act: Callback<Act>) -> Html {
         };
         let hint = match tool {
             Some(TrayTool::Place(p)) => format!(
-                "Tap hidden squares to place a phantom {}; tap the piece again to stop.",
+                "Tap hidden squares to place a phantom {}; right-click one to take it off; tap the piece again to stop.",
                 p.role.name()
             ),
             Some(TrayTool::Remove) => "Tap a phantom to take it off.".to_string(),

@@ -413,8 +413,18 @@ for (const [sizeName, viewport] of SIZES) {
     await page.click('[data-testid="tray-bN"]');
     await page.locator('[data-square="g8"]').click();
     await page.locator('[data-square="f8"]').click();
+    await page.locator('[data-square="h8"]').click();
+    assert.equal((await shown(page)).phantoms.h8, "bN");
+    // A right-click with the tool in hand takes one off; so does Remove.
+    await page.locator('[data-square="h8"]').click({ button: "right" });
+    await page.waitForFunction(() => !document.querySelector('[data-square="h8"] [data-phantom]'));
     await page.click('[data-testid="tray-remove"]');
     await page.locator('[data-square="f8"]').click();
+    await page.locator('[data-square="h8"]').click();
+    assert.equal((await shown(page)).phantoms.h8, "bN");
+    // A right-click with the tool in hand takes one off; so does Remove.
+    await page.locator('[data-square="h8"]').click({ button: "right" });
+    await page.waitForFunction(() => !document.querySelector('[data-square="h8"] [data-phantom]'));
     await page.click('[data-testid="tray-remove"]');
     assert.deepEqual((await shown(page)).phantoms, { d8: "bQ", g8: "bN" });
     await audit(page, board, "w", memory, white);
