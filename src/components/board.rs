@@ -28,7 +28,9 @@
 //!
 //! Test hooks (stable): every square carries `data-square` (`e4`), a shown
 //! piece `data-piece` (`wK`), a fogged square `data-fog`, a destination
-//! marker `data-dest`; marks carry `data-mark` (`circle`, `arrow`).
+//! marker `data-dest`; marks carry `data-mark` (`circle`, `arrow`); the
+//! viewer's memory aids, drawn translucent with a dashed outline, carry
+//! `data-phantom` / `data-ghost` (never `data-piece`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -52,6 +54,10 @@ pub struct SquareView {
     pub selected: bool,
     /// One of the viewer's own men that may move now: it can be dragged.
     pub movable: bool,
+    /// The viewer's own phantom: an enemy man they placed here (a guess).
+    pub phantom: Option<String>,
+    /// An enemy man the viewer last saw here (a faded memory).
+    pub ghost: Option<String>,
 }
 
 /// The viewer's picture of a board: `files × ranks` squares, a1 first,
@@ -148,6 +154,12 @@ pub fn square_label(name: &str, square: &SquareView) -> String {
         (None, true) => format!("{name}, hidden"),
         (None, false) => format!("{name}, empty"),
     };
+    if let Some(code) = &square.phantom {
+        label.push_str(&format!(" (your phantom: {})", piece_name(code)));
+    }
+    if let Some(code) = &square.ghost {
+        label.push_str(&format!(" (last seen here: {})", piece_name(code)));
+    }
     if square.selected {
         label.push_str(", selected");
     }
@@ -857,6 +869,25 @@ fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -> Html {
             cb.emit(name.clone())
         })
     });
+    // Memory aids: a dashed outline and the man drawn translucent.
+    let aid = |code: &String, kind: &'static str| {
+        let inset = CELL / 10;
+        html! {
+            <g class={classes!("aid", kind)}>
+                <rect class="aid-outline" x={(x + 4).to_string()} y={(y + 4).to_string()}
+                      width={(CELL - 8).to_string()} height={(CELL - 8).to_string()} rx="10" />
+                <image class="aid-piece" href={format!("pieces/{code}.svg")}
+                       x={(x + inset).to_string()} y={(y + inset).to_string()}
+                       width={(CELL - 2 * inset).to_string()} height={(CELL - 2 * inset).to_string()} />
+            </g>
+        }
+    };
+    let phantom = square.phantom.as_ref().map(|code| {
+        html! { <g data-phantom={code.clone()}>{ aid(code, "phantom") }</g> }
+    });
+    let ghost = square.ghost.as_ref().map(|code| {
+        html! { <g data-ghost={code.clone()}>{ aid(code, "ghost") }</g> }
+    });
     let fog = square.fog.then(|| {
         let tone = if light {
             "fog fog-light"
@@ -913,6 +944,8 @@ fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -> Html {
             <rect class={class} x={x.to_string()} y={y.to_string()}
                   width={CELL.to_string()} height={CELL.to_string()} />
             { for fog }
+            { for ghost }
+            { for phantom }
             { for piece }
             { for dest }
         </g>

@@ -13,8 +13,11 @@ use yew_router::prelude::*;
 use super::board_from;
 use crate::components::error_banner::show_error;
 use crate::components::{Board, ErrorContext, PageFrame};
+use crate::play::clock::Handoff;
 use crate::play::game::{Act, HotSeat, Table, TableAction};
-use crate::play::view::{game_view, js_now};
+use crate::play::sound;
+use crate::play::view::{game_view, js_now, mute_button, page_hidden, tab_title};
+use fogbound_engine::Color;
 
 /// Game settings as a link carries them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +26,11 @@ pub struct PlayLink {
     pub model: Model,
     pub preset: Preset,
     pub clock: Clock,
+    /// Whose time the hand-off behind the curtain costs (timed games).
+    pub handoff: Handoff,
     pub mode: Mode,
+    /// The players' names, White's first.
+    pub names: Names,
 }
 
 impl Default for PlayLink {
@@ -33,8 +40,99 @@ impl Default for PlayLink {
             model: Model::Fog,
             preset: Preset::Cvp,
             clock: Clock::None,
+            handoff: Handoff::Paused,
             mode: Mode::Hotseat,
+            names: Names::default(),
         }
+    }
+}
+
+/// The players' names as the curtain, the clocks and the result show them
+/// (`names=Ann,Bob` in a link; default "White" and "Black").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Names {
+    pub white: String,
+    pub black: String,
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names {
+            white: Color::White.name().to_string(),
+            black: Color::Black.name().to_string(),
+        }
+    }
+}
+
+impl Names {
+    /// The longest name, in characters.
+    pub const MAX_CHARS: usize = 24;
+
+    pub fn get(&self, color: Color) -> &str {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// Whether both are the colours' own names.
+    pub fn is_default(&self) -> bool {
+        *self == Names::default()
+    }
+
+    /// A player as people read it: `Ann (White)`, or just `White` when the
+    /// player has no other name.
+    pub fn label(&self, color: Color) -> String {
+        let name = self.get(color);
+        if name == color.name() {
+            name.to_string()
+        } else {
+            format!("{name} ({color})")
+        }
+    }
+
+    /// Checks one name (trimmed): 1 to [`Names::MAX_CHARS`] characters, no
+    /// control characters.
+    pub fn check(name: &str) -> Result<String, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("a name may not be empty".into());
+        }
+        if name.chars().count() > Names::MAX_CHARS {
+            return Err(format!(
+                "a name has at most {} characters",
+                Names::MAX_CHARS
+            ));
+        }
+        if name.chars().any(char::is_control) {
+            return Err("a name may not contain control characters".into());
+        }
+        Ok(name.to_string())
+    }
+
+    /// Reads `Ann,Bob` as it stands in a link (still percent-encoded, so a
+    /// comma inside a name is `%2C`).
+    pub fn parse(raw: &str) -> Result<Names, LinkError> {
+        let bad = |why: String| LinkError::BadNames {
+            value: percent_decode(raw),
+            why,
+        };
+        let parts: Vec<&str> = raw.split(',').collect();
+        if parts.len() != 2 {
+            return Err(bad("give two names separated by a comma".into()));
+        }
+        let white = Names::check(&percent_decode(parts[0])).map_err(&bad)?;
+        let black = Names::check(&percent_decode(parts[1])).map_err(&bad)?;
+        Ok(Names { white, black })
+    }
+
+    /// The link form of [`Names::parse`].
+    pub fn to_param(&self) -> String {
+        format!(
+            "{},{}",
+            percent_encode(&self.white),
+            percent_encode(&self.black)
+        )
     }
 }
 
@@ -128,6 +226,11 @@ pub enum LinkError {
     BadClock(String),
     UnknownParameter(String),
     PresetWithoutKriegspiel,
+    BadNames {
+        value: String,
+        why: String,
+    },
+    BadHandoff(String),
 }
 
 impl fmt::Display for LinkError {
@@ -144,6 +247,15 @@ impl fmt::Display for LinkError {
             LinkError::PresetWithoutKriegspiel => {
                 write!(f, "an umpire preset only applies to the kriegspiel model")
             }
+            LinkError::BadNames { value, why } => write!(
+                f,
+                "names '{value}': {why} (two names separated by a comma, such as names=Ann,Bob)"
+            ),
+            LinkError::BadHandoff(value) => write!(
+                f,
+                "handoff '{value}' is not 'paused' (the clock stops while the device is passed) \
+                 or 'running' (the next player's time runs from the move)"
+            ),
         }
     }
 }
@@ -164,6 +276,10 @@ impl PlayLink {
             let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
             let value = percent_decode(raw);
             let result = match key {
+                "names" => Names::parse(raw).map(|v| link.names = v),
+                "handoff" => Handoff::from_id(&value)
+                    .map(|v| link.handoff = v)
+                    .ok_or_else(|| LinkError::BadHandoff(value.clone())),
                 "variant" => Variant::from_id(&value).map(|v| link.variant = v),
                 "model" => Model::from_id(&value).map(|v| link.model = v),
                 "preset" => Preset::from_id(&value).map(|v| {
@@ -190,11 +306,14 @@ impl PlayLink {
         if self.model == Model::Kriegspiel {
             query.push_str(&format!("&preset={}", self.preset.id()));
         }
-        query.push_str(&format!(
-            "&clock={}&mode={}",
-            self.clock.id(),
-            self.mode.id()
-        ));
+        query.push_str(&format!("&clock={}", self.clock.id()));
+        if self.clock != Clock::None || self.handoff != Handoff::default() {
+            query.push_str(&format!("&handoff={}", self.handoff.id()));
+        }
+        query.push_str(&format!("&mode={}", self.mode.id()));
+        if !self.names.is_default() {
+            query.push_str(&format!("&names={}", self.names.to_param()));
+        }
         query
     }
 }
@@ -278,6 +397,20 @@ pub fn split_start(query: &str) -> (String, bool, Option<LinkError>) {
     (rest.join("&"), start, error)
 }
 
+/// Escapes what may not stand as such in a query value: everything but
+/// letters, digits and `-._~` (so `,` and `&` in names are safe).
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
 /// Decodes `%xx` escapes and `+` (which in our links only appears inside
 /// clock values, where it means plus, so it is kept). Invalid escapes are
 /// kept as typed.
@@ -300,6 +433,24 @@ fn percent_decode(text: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads the custom clock fields: whole minutes 1 to 180, whole seconds
+/// 0 to 180.
+pub fn custom_clock(minutes: &str, increment: &str) -> Result<Clock, String> {
+    let minutes: u32 = minutes
+        .trim()
+        .parse()
+        .ok()
+        .filter(|m| (1..=180).contains(m))
+        .ok_or("Minutes: a whole number from 1 to 180.")?;
+    let increment: u32 = increment
+        .trim()
+        .parse()
+        .ok()
+        .filter(|i| *i <= 180)
+        .ok_or("Seconds per move: a whole number from 0 to 180.")?;
+    Ok(Clock::Fischer { minutes, increment })
 }
 
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -369,6 +520,33 @@ pub fn play() -> Html {
     };
     let table = use_reducer(Table::default);
     let now = use_state(js_now);
+    // The form's free text: custom clock minutes and increment, the names
+    // (empty: the colour's name).
+    let custom = {
+        let clock = settings.clock;
+        use_state(move || match clock {
+            Clock::Fischer { minutes, increment }
+                if !Clock::PRESETS.contains(&(minutes, increment)) =>
+            {
+                Some((minutes.to_string(), increment.to_string()))
+            }
+            _ => None,
+        })
+    };
+    let names_text = {
+        let names = settings.names.clone();
+        use_state(move || {
+            let shown = |c: Color| {
+                let n = names.get(c);
+                if n == c.name() {
+                    String::new()
+                } else {
+                    n.to_string()
+                }
+            };
+            (shown(Color::White), shown(Color::Black))
+        })
+    };
     {
         let errors = errors.clone();
         let table = table.clone();
@@ -410,6 +588,56 @@ pub fn play() -> Html {
             }
         });
     }
+    // The tab's title says whose turn or curtain it is (never more).
+    {
+        let title = table.game.as_ref().map(tab_title);
+        use_effect_with(title, move |title| {
+            if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+                document.set_title(title.as_deref().unwrap_or("Play — fogbound"));
+            }
+        });
+    }
+    // A hidden page stops a timed game's clock and drops the curtain.
+    {
+        let table = table.clone();
+        use_effect_with((), move |_| {
+            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                let act = if page_hidden() {
+                    Act::Hide { now: js_now() }
+                } else {
+                    Act::Show { now: js_now() }
+                };
+                table.dispatch(TableAction::Play(act));
+            });
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(d) = &document {
+                let _ = d.add_event_listener_with_callback(
+                    "visibilitychange",
+                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                );
+            }
+            move || {
+                if let Some(d) = &document {
+                    let _ = d.remove_event_listener_with_callback(
+                        "visibilitychange",
+                        wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                    );
+                }
+                drop(listener);
+            }
+        });
+    }
+    // Sounds: the cue of the viewer's last action or reveal.
+    let muted = use_state(sound::muted);
+    {
+        let cue = table.game.as_ref().map(|g| (table.starts, g.cue()));
+        use_effect_with(cue, move |cue| {
+            // A new or resumed game has no cue: only actions make sounds.
+            if let Some((_, (_, Some(cue)))) = cue {
+                sound::play(*cue);
+            }
+        });
+    }
     // The clock's heartbeat while a timed game goes on.
     {
         let timed = table
@@ -439,6 +667,14 @@ pub fn play() -> Html {
             Callback::from(move |_| table.dispatch(TableAction::Leave))
         };
         let shown = game_view(game, (*now).max(js_now()), act, on_new);
+        let mute = {
+            let muted = muted.clone();
+            Callback::from(move |_| {
+                let next = !*muted;
+                sound::set_muted(next);
+                muted.set(next);
+            })
+        };
         let intro = if game.settings().mode == Mode::Computer {
             html! { <p>{ "Playing against the computer is not ready yet: this game is hot-seat, two players on one screen." }</p> }
         } else {
@@ -448,6 +684,7 @@ pub fn play() -> Html {
         return html! {
             <PageFrame title="Play" {intro} board={shown.board}>
                 { shown.panel }
+                <div class="buttons sound-switch">{ mute_button(*muted, mute) }</div>
             </PageFrame>
         };
     }
@@ -483,22 +720,148 @@ pub fn play() -> Html {
             </label>
         }
     };
-    let mut clock_options: Vec<(String, String)> =
+    let clock_options: Vec<(String, String)> =
         std::iter::once(("none".to_string(), "No clock".to_string()))
             .chain(Clock::PRESETS.iter().map(|&(minutes, increment)| {
                 let id = Clock::Fischer { minutes, increment }.id();
                 (id.clone(), format!("{id} (minutes + seconds a move)"))
             }))
+            .chain(std::iter::once((
+                "custom".to_string(),
+                "Custom…".to_string(),
+            )))
             .collect();
-    if !clock_options
-        .iter()
-        .any(|(id, _)| *id == settings.clock.id())
-    {
-        clock_options.push((
-            settings.clock.id(),
-            format!("{} (custom)", settings.clock.id()),
-        ));
-    }
+    let clock_current = if custom.is_some() {
+        "custom".to_string()
+    } else {
+        settings.clock.id()
+    };
+    // What is wrong in the form's free text (Start waits until it is right).
+    let custom_error = custom.as_ref().and_then(|(m, i)| custom_clock(m, i).err());
+    let name_errors: Vec<(Color, String)> =
+        [(Color::White, &names_text.0), (Color::Black, &names_text.1)]
+            .into_iter()
+            .filter(|(_, t)| !t.trim().is_empty())
+            .filter_map(|(c, t)| Names::check(t).err().map(|e| (c, e)))
+            .collect();
+    let form_ok = custom_error.is_none() && name_errors.is_empty();
+    let on_clock = {
+        let settings = settings.clone();
+        let custom = custom.clone();
+        Callback::from(move |event: Event| {
+            let value = event
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .map(|s| s.value())
+                .unwrap_or_default();
+            let mut next = (*settings).clone();
+            if value == "custom" {
+                let (m, i) = match next.clock {
+                    Clock::Fischer { minutes, increment } => (minutes, increment),
+                    Clock::None => (7, 5),
+                };
+                next.clock = Clock::Fischer {
+                    minutes: m,
+                    increment: i,
+                };
+                custom.set(Some((m.to_string(), i.to_string())));
+            } else {
+                if let Ok(c) = Clock::parse(&value) {
+                    next.clock = c;
+                }
+                custom.set(None);
+            }
+            settings.set(next);
+        })
+    };
+    let custom_input = |which: usize| {
+        let settings = settings.clone();
+        let custom = custom.clone();
+        Callback::from(move |event: InputEvent| {
+            let value = event
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .map(|s| s.value())
+                .unwrap_or_default();
+            let Some((mut m, mut i)) = (*custom).clone() else {
+                return;
+            };
+            if which == 0 {
+                m = value;
+            } else {
+                i = value;
+            }
+            if let Ok(clock) = custom_clock(&m, &i) {
+                let mut next = (*settings).clone();
+                next.clock = clock;
+                settings.set(next);
+            }
+            custom.set(Some((m, i)));
+        })
+    };
+    let name_input = |color: Color| {
+        let settings = settings.clone();
+        let names_text = names_text.clone();
+        Callback::from(move |event: InputEvent| {
+            let value = event
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .map(|s| s.value())
+                .unwrap_or_default();
+            let mut texts = (*names_text).clone();
+            match color {
+                Color::White => texts.0 = value.clone(),
+                Color::Black => texts.1 = value.clone(),
+            }
+            let name = if value.trim().is_empty() {
+                Ok(color.name().to_string())
+            } else {
+                Names::check(&value)
+            };
+            if let Ok(name) = name {
+                let mut next = (*settings).clone();
+                match color {
+                    Color::White => next.names.white = name,
+                    Color::Black => next.names.black = name,
+                }
+                settings.set(next);
+            }
+            names_text.set(texts);
+        })
+    };
+    let name_field = |color: Color, id: &'static str, text: &String| {
+        let error = name_errors
+            .iter()
+            .find(|(c, _)| *c == color)
+            .map(|(_, e)| e.clone());
+        let error_id = format!("{id}-error");
+        html! {
+            <label class="field" for={id}>
+                <span>{ format!("{} player's name", color.name()) }</span>
+                <input {id} type="text" data-testid={id} value={text.clone()} placeholder={color.name()}
+                       maxlength={(Names::MAX_CHARS * 2).to_string()} autocomplete="off"
+                       aria-invalid={error.is_some().then_some("true")}
+                       aria-describedby={error.is_some().then(|| error_id.clone())}
+                       oninput={name_input(color)} />
+                if let Some(e) = error {
+                    <span class="field-error" id={error_id} role="alert">{ e }</span>
+                }
+            </label>
+        }
+    };
+    let handoff_choice = |h: Handoff| {
+        let handle = settings.clone();
+        let onchange = Callback::from(move |_: Event| {
+            let mut next = (*handle).clone();
+            next.handoff = h;
+            handle.set(next);
+        });
+        html! {
+            <label class="radio">
+                <input type="radio" name="handoff" value={h.id()} data-testid={format!("handoff-{}", h.id())}
+                       checked={settings.handoff == h} {onchange} />
+                <span><strong>{ h.label() }</strong>{ if h == Handoff::default() { " (default)" } else { "" } }
+                      <br /><span class="hint-text">{ h.explain() }</span></span>
+            </label>
+        }
+    };
     let intro = html! {
         <p>{ "Choose a variant and how much each side may see. In hot-seat play a curtain hides the \
               board between turns; only the player whose turn it is lifts it, and the page never holds \
@@ -521,6 +884,9 @@ pub fn play() -> Html {
         let errors = errors.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            if !form_ok {
+                return;
+            }
             match HotSeat::new((*settings).clone(), js_now()) {
                 Ok(game) => table.dispatch(TableAction::Start(Box::new(game))),
                 Err(error) => show_error(&errors, format!("The game could not start: {error}")),
@@ -539,12 +905,52 @@ pub fn play() -> Html {
                     { select("Umpire", "preset", Preset::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
                              settings.preset.id().to_string(), |s, v| if let Ok(x) = Preset::from_id(v) { s.preset = x }) }
                 }
-                { select("Clock", "clock", clock_options, settings.clock.id(),
-                         |s, v| if let Ok(x) = Clock::parse(v) { s.clock = x }) }
+                <fieldset class="names">
+                    <legend>{ "Players" }</legend>
+                    { name_field(Color::White, "name-white", &names_text.0) }
+                    { name_field(Color::Black, "name-black", &names_text.1) }
+                </fieldset>
+                <label class="field" for="clock">
+                    <span>{ "Clock" }</span>
+                    <select id="clock" onchange={on_clock}>
+                        { for clock_options.into_iter().map(|(value, text)| html! {
+                            <option selected={value == clock_current} value={value.clone()}>{ text }</option>
+                        }) }
+                    </select>
+                </label>
+                if let Some((m, i)) = (*custom).clone() {
+                    <div class="row custom-clock">
+                        <label class="field" for="clock-minutes">
+                            <span>{ "Minutes each" }</span>
+                            <input id="clock-minutes" data-testid="clock-minutes" type="number" min="1" max="180" step="1"
+                                   inputmode="numeric" value={m} oninput={custom_input(0)}
+                                   aria-invalid={custom_error.is_some().then_some("true")}
+                                   aria-describedby={custom_error.is_some().then_some("clock-error")} />
+                        </label>
+                        <label class="field" for="clock-increment">
+                            <span>{ "Seconds per move" }</span>
+                            <input id="clock-increment" data-testid="clock-increment" type="number" min="0" max="180" step="1"
+                                   inputmode="numeric" value={i} oninput={custom_input(1)}
+                                   aria-invalid={custom_error.is_some().then_some("true")}
+                                   aria-describedby={custom_error.is_some().then_some("clock-error")} />
+                        </label>
+                    </div>
+                    if let Some(e) = custom_error.clone() {
+                        <p class="field-error" id="clock-error" role="alert" data-testid="clock-error">{ e }</p>
+                    }
+                }
+                if settings.clock != Clock::None {
+                    <fieldset class="handoff" data-testid="handoff">
+                        <legend>{ "While the device is passed" }</legend>
+                        { handoff_choice(Handoff::Paused) }
+                        { handoff_choice(Handoff::Running) }
+                        <p class="hint-text">{ "Either way, if the page is hidden during the game (another tab, a locked phone), the clock stops and the curtain comes down." }</p>
+                    </fieldset>
+                }
                 { select("Opponent", "mode", Mode::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
                          settings.mode.id().to_string(), |s, v| if let Ok(x) = Mode::from_id(v) { s.mode = x }) }
                 <div class="buttons">
-                    <button type="submit" data-testid="start">{ "Start" }</button>
+                    <button type="submit" data-testid="start" disabled={!form_ok}>{ "Start" }</button>
                     if saved {
                         <button type="button" class="secondary" data-testid="resume" onclick={resume}>
                             { "Resume the saved game" }
@@ -579,11 +985,103 @@ mod tests {
                 minutes: 3,
                 increment: 2,
             },
+            handoff: Handoff::Running,
             mode: Mode::Hotseat,
+            names: Names {
+                white: "Ann, the bold & quick".into(),
+                black: "Bé 100% ♞".into(),
+            },
         };
-        let (back, errors) = PlayLink::parse(&link.to_query());
+        let query = link.to_query();
+        assert!(query.contains("handoff=running"), "{query}");
+        assert!(!query.contains(' ') && !query.contains('♞'), "{query}");
+        let (back, errors) = PlayLink::parse(&query);
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(back, link);
+    }
+
+    #[test]
+    fn names_custom_clocks_and_handoff_round_trip() {
+        for query in [
+            "variant=chess&model=fog&clock=7+5&handoff=paused&mode=hotseat&names=Ann,Bob",
+            "variant=chess&model=dark&clock=none&mode=hotseat",
+            "variant=chess&model=open&clock=180+180&handoff=running&mode=hotseat",
+            "variant=foolish-king&model=kriegspiel&preset=rand&clock=none&handoff=running&mode=hotseat&names=White,Zo%C3%AB",
+        ] {
+            let (link, errors) = PlayLink::parse(query);
+            assert!(errors.is_empty(), "{query}: {errors:?}");
+            assert_eq!(link.to_query(), query);
+            assert_eq!(PlayLink::parse(&link.to_query()).0, link);
+        }
+        let (link, _) = PlayLink::parse("clock=7%2B5&names=Ann,Bob&handoff=running");
+        assert_eq!(
+            link.clock,
+            Clock::Fischer {
+                minutes: 7,
+                increment: 5
+            }
+        );
+        assert_eq!(link.names.label(Color::White), "Ann (White)");
+        assert_eq!(link.names.get(Color::Black), "Bob");
+        assert_eq!(link.handoff, Handoff::Running);
+        // Old links: no names, no handoff: the defaults.
+        let (old, errors) = PlayLink::parse("variant=chess&model=fog&clock=3+2&mode=hotseat");
+        assert!(errors.is_empty());
+        assert_eq!(old.names, Names::default());
+        assert_eq!(old.handoff, Handoff::Paused);
+        assert_eq!(old.names.label(Color::Black), "Black");
+    }
+
+    #[test]
+    fn bad_names_and_handoffs_say_what_is_wrong() {
+        let cases = [
+            ("names=Ann", "two names"),
+            ("names=Ann,Bob,Cy", "two names"),
+            ("names=,Bob", "may not be empty"),
+            ("names=Ann,%20%20", "may not be empty"),
+            ("names=Ann,%07", "control characters"),
+            ("names=Abcdefghijklmnopqrstuvwxyz,Bob", "at most 24"),
+            ("handoff=sometimes", "'sometimes'"),
+            ("handoff=", "paused"),
+        ];
+        for (query, says) in cases {
+            let (link, errors) = PlayLink::parse(query);
+            assert_eq!(errors.len(), 1, "{query}: {errors:?}");
+            let text = errors[0].to_string();
+            assert!(text.contains(says), "{query}: {text}");
+            assert_eq!(link.names, Names::default());
+            assert_eq!(link.handoff, Handoff::Paused);
+        }
+        // Spaces and a trailing newline around a name are trimmed, not refused.
+        let (link, errors) = PlayLink::parse("names=%20Ann,Bob%0A");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            (link.names.white.as_str(), link.names.black.as_str()),
+            ("Ann", "Bob")
+        );
+    }
+
+    #[test]
+    fn custom_clock_fields() {
+        assert_eq!(
+            custom_clock(" 7 ", "5"),
+            Ok(Clock::Fischer {
+                minutes: 7,
+                increment: 5
+            })
+        );
+        assert!(custom_clock("0", "5").unwrap_err().contains("Minutes"));
+        assert!(custom_clock("181", "0").is_err());
+        assert!(custom_clock("2.5", "0").is_err());
+        assert!(custom_clock("", "0").is_err());
+        assert!(custom_clock("5", "-1").unwrap_err().contains("Seconds"));
+        assert!(custom_clock("5", "181").is_err());
+        for m in [1, 7, 180] {
+            for i in [0, 5, 180] {
+                let c = custom_clock(&m.to_string(), &i.to_string()).unwrap();
+                assert_eq!(Clock::parse(&c.id()), Ok(c));
+            }
+        }
     }
 
     #[test]

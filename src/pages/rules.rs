@@ -123,6 +123,15 @@ pub fn rules() -> Html {
                 <li>{ "White wins by mating Black. Black wins if White has no rooks and no archbishops, if White has no Fool, or when the black king reaches White's back rank." }</li>
             </ul>
 
+            <h2 id="hotseat">{ "Playing on one device" }</h2>
+            <ul data-testid="rules-hotseat">
+                <li>{ "After every move a curtain covers the board and names the next player; only they should lift it. The page never holds the other side's hidden men." }</li>
+                <li>{ "Clocks are Fischer clocks: minutes each and seconds added per move (presets or your own). The new-game form decides who pays for passing the device. Paused (the default): the clock stops when a move is made and starts for the next player only when they lift the curtain, so nobody loses time while the device changes hands. Running: the next player's time starts with the move, as over the board; the hand-off is part of their thinking time. Game links carry the choice as handoff=paused or handoff=running." }</li>
+                <li>{ "If the page is hidden during a timed game (another tab, a locked phone), the clock stops and the curtain comes down: nobody is charged for the interruption, and nobody finds a view left open." }</li>
+                <li>{ "Memory aids, each switchable and seen only by their owner: last-seen ghosts (enemy men drawn faded where you last saw them, from nothing but what you were shown) and phantoms (enemy men you place on hidden squares as reminders; kept with the game)." }</li>
+                <li>{ "Sounds tell only what the listener knows: the mover hears their own move; the next player hears the opponent's move, a capture of their man or a check only when they lift the curtain, as their view tells it." }</li>
+            </ul>
+
             <h2 id="choices">{ "Our choices where the sources are silent" }</h2>
             <p>{ "These are the readings the engine implements, word for word from its rules notes." }</p>
             <dl class="facts choices" data-testid="rules-choices">{ for choices }</dl>

@@ -17,10 +17,49 @@ use serde::{Deserialize, Serialize};
 /// Which side a clock entry belongs to (index 0 = White, 1 = Black).
 pub type SideIndex = usize;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Handoff {
+    #[default]
     Paused,
     Running,
+}
+
+impl Handoff {
+    pub const ALL: [Handoff; 2] = [Handoff::Paused, Handoff::Running];
+
+    /// The id used in links (`handoff=paused`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Handoff::Paused => "paused",
+            Handoff::Running => "running",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Handoff> {
+        Handoff::ALL.into_iter().find(|h| h.id() == id)
+    }
+
+    /// The choice as the new-game form names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Handoff::Paused => "Paused during the hand-off",
+            Handoff::Running => "Running during the hand-off",
+        }
+    }
+
+    /// One sentence saying what the choice means.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Handoff::Paused => {
+                "The clock stops when a move is made and starts for the next player \
+                 when they lift the curtain: passing the device costs nobody time."
+            }
+            Handoff::Running => {
+                "The next player's clock starts as soon as the move is made, as over \
+                 the board: the hand-off is part of their thinking time."
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,8 @@
 //! Hot-seat play: the pure state of a game on one shared device (clocks,
 //! the curtain between turns), kept apart from the components that draw it.
 
+pub mod aids;
 pub mod clock;
 pub mod game;
+pub mod sound;
 pub mod view;

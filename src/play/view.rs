@@ -6,12 +6,57 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::{Color, Role};
+use fogbound_engine::{Color, Outcome, Role};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::aids::TrayTool;
 use super::clock::format_ms;
-use super::game::{outcome_text, Act, Curtain, Entry, HotSeat};
+use super::game::{piece_code, Act, Curtain, Entry, HotSeat};
+use crate::components::board::piece_name;
 use crate::components::Board;
+
+/// The result in words, with the players' names: `Ann (White) wins: …`.
+pub fn result_text(game: &HotSeat, o: &Outcome) -> String {
+    let who = match o.winner {
+        Some(c) => format!("{} wins", game.player(c)),
+        None => "Draw".into(),
+    };
+    format!("{who}: {}", o.reason)
+}
+
+/// The player's own name (`Ann`, or `White` for a player with no name).
+fn name_only(game: &HotSeat, c: Color) -> String {
+    game.settings().names.get(c).to_string()
+}
+
+/// `Ann's view (White)`, or `White's view` for a player with no name.
+fn view_title(game: &HotSeat, viewer: Color) -> String {
+    let name = game.settings().names.get(viewer);
+    if name == viewer.name() {
+        format!("{name}'s view")
+    } else {
+        format!("{name}'s view ({viewer})")
+    }
+}
+
+/// The browser tab's title, consistent with what the screen shows: who is
+/// to lift the curtain, whose turn it is, or the result. Never anything of
+/// a view (no check, no capture).
+pub fn tab_title(game: &HotSeat) -> String {
+    let what = match game.curtain() {
+        Curtain::Closed { next } => format!("Pass to {}", game.player(next)),
+        Curtain::Revealed(_) => format!("{} to move", game.player(game.turn())),
+        Curtain::Over => match game.outcome() {
+            Some(o) => match o.winner {
+                Some(c) => format!("{} wins", game.player(c)),
+                None => "Draw".to_string(),
+            },
+            None => "Game over".to_string(),
+        },
+    };
+    format!("fogbound — {what}")
+}
 
 /// The board area and the side panel of a game.
 pub struct GameHtml {
@@ -28,7 +73,13 @@ fn clocks(game: &HotSeat, now: f64) -> Html {
         let class = classes!("clock", (running == Some(c.index())).then_some("running"));
         html! {
             <div {class} data-testid={format!("clock-{}", c.char())}>
-                <span class="clock-name">{ c.name() }</span>
+                <span class="clock-name">
+                    <span class={classes!("side-dot", format!("side-{}", c.char()))} aria-hidden="true"></span>
+                    { name_only(game, c) }
+                    if name_only(game, c) != c.name() {
+                        <span class="visually-hidden">{ format!(" ({c})") }</span>
+                    }
+                </span>
                 <span class="clock-time">{ format_ms(clock.remaining(c.index(), now)) }</span>
             </div>
         }
@@ -94,29 +145,45 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             { "New game" }
         </button>
     };
-    let title = format!(
-        "{} · {}",
-        game.settings().model.label(),
-        game.settings().variant.label()
-    );
+    let settings = game.settings();
+    let mut title = format!("{} · {}", settings.model.label(), settings.variant.label());
+    if let Some((minutes, increment)) = settings.fischer() {
+        title.push_str(&format!(
+            " · {minutes}+{increment}, clock {} during the hand-off",
+            if settings.handoff == super::clock::Handoff::Paused {
+                "paused"
+            } else {
+                "running"
+            }
+        ));
+    }
+    let hiding_note = (game.clock().is_some() && game.outcome().is_none()).then(|| {
+        html! { <p class="hint-text" data-testid="hidden-note">{ "If this page is hidden (another tab, the phone locked), the clock stops and the curtain comes down." }</p> }
+    });
     match game.curtain() {
         Curtain::Closed { next } => {
             let reveal = {
                 let act = act.clone();
                 Callback::from(move |_| act.emit(Act::Reveal { now: js_now() }))
             };
+            let who = game.player(next);
+            let name = game.settings().names.get(next).to_string();
             let board = html! {
                 <div class="curtain" data-testid="curtain">
-                    <p class="curtain-turn">{ format!("{} to move", next.name()) }</p>
-                    <p>{ format!("Pass the device to {}. Only {} should look at the next screen.", next.name(), next.name()) }</p>
-                    <button data-testid="reveal" onclick={reveal}>{ format!("Show {}'s board", next.name()) }</button>
+                    <p class="curtain-turn">{ format!("{who} to move") }</p>
+                    if game.paused_by_hiding() {
+                        <p class="curtain-paused" data-testid="paused-note">{ "The page was hidden, so the clock was stopped and the board covered." }</p>
+                    }
+                    <p>{ format!("Pass the device to {who}. Only {name} should look at the next screen.") }</p>
+                    <button data-testid="reveal" onclick={reveal}>{ format!("Show {name}'s board") }</button>
                 </div>
             };
             let panel = html! {
                 <>
                     <h2>{ "Hot-seat game" }</h2>
-                    <p class="status-line" data-testid="turn">{ format!("{} to move", next.name()) }</p>
+                    <p class="status-line" data-testid="turn">{ format!("{who} to move") }</p>
                     { clocks(game, now) }
+                    { for hiding_note }
                     <p class="hint-text">{ title }</p>
                     <div class="buttons">{ new_game }</div>
                 </>
@@ -124,7 +191,10 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             GameHtml { board, panel }
         }
         Curtain::Over => {
-            let outcome = game.outcome().map(|o| outcome_text(&o)).unwrap_or_default();
+            let outcome = game
+                .outcome()
+                .map(|o| result_text(game, &o))
+                .unwrap_or_default();
             let board = match game.view() {
                 Some(view) => html! {
                     <Board view={Rc::new(view)} label="Final position: the fog has lifted" />
@@ -137,8 +207,8 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     <p class="status-line outcome" data-testid="outcome">{ outcome }</p>
                     <p class="hint-text">{ "The fog has lifted: the board shows the true final position." }</p>
                     { clocks(game, now) }
-                    { record(game.record(Color::White), "White's record", "record-w") }
-                    { record(game.record(Color::Black), "Black's record", "record-b") }
+                    { record(game.record(Color::White), &format!("{}'s record", game.player(Color::White)), "record-w") }
+                    { record(game.record(Color::Black), &format!("{}'s record", game.player(Color::Black)), "record-b") }
                     <div class="buttons">{ new_game }</div>
                 </>
             };
@@ -166,10 +236,37 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             };
             // Keyed by viewer: the board's own state (drawn arrows and
             // circles, the keyboard cursor) never passes to the other player.
+            // With a phantom tool in hand, a right-click takes a phantom
+            // off (otherwise the right button belongs to the board).
+            let on_context = {
+                let act = act.clone();
+                let holding = game.tool().is_some();
+                let phantoms: Vec<String> = game.notes(viewer).phantoms.keys().cloned().collect();
+                Callback::from(move |e: MouseEvent| {
+                    if !holding {
+                        return;
+                    }
+                    let square = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|el| el.closest("[data-square]").ok().flatten())
+                        .and_then(|el| el.get_attribute("data-square"));
+                    if let Some(name) = square.filter(|n| phantoms.contains(n)) {
+                        if let Some(square) = geometry.parse_square(&name) {
+                            e.prevent_default();
+                            act.emit(Act::RemovePhantom(square));
+                        }
+                    }
+                })
+            };
+            // Keyed by viewer: the board's own state (drawn arrows and
+            // circles, the keyboard cursor) never passes to the other player.
             let board = match view {
                 Some(view) => html! {
-                    <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
-                           label={format!("{}'s view", viewer.name())} />
+                    <div class="board-wrap" oncontextmenu={on_context}>
+                        <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
+                               label={view_title(game, viewer)} />
+                    </div>
                 },
                 None => html! {},
             };
@@ -206,10 +303,38 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     </div>
                 }
             });
+            let castle = game.castle().map(|c| {
+                let buttons = c.choices.iter().map(|&rook_to| {
+                    let act = act.clone();
+                    let (testid, text) = match rook_to {
+                        Some(r) => {
+                            let name = geometry.square_name(r);
+                            (format!("castle-{name}"), format!("Castle: rook to {name}"))
+                        }
+                        None => ("castle-none".to_string(), "King move, no castling".to_string()),
+                    };
+                    html! {
+                        <button data-testid={testid}
+                                onclick={Callback::from(move |_| act.emit(Act::Castle { rook_to, now: js_now() }))}>
+                            { text }
+                        </button>
+                    }
+                });
+                let cancel = {
+                    let act = act.clone();
+                    Callback::from(move |_| act.emit(Act::CancelPromotion))
+                };
+                html! {
+                    <div class="promotion castle-picker" data-testid="castle-picker">
+                        <p>{ format!("King to {}: where does the rook go?", geometry.square_name(c.to)) }</p>
+                        <div class="buttons castle-choices">{ for buttons }
+                            <button class="secondary" onclick={cancel}>{ "Cancel" }</button></div>
+                    </div>
+                }
+            });
             let feedback = game.feedback().map(|f| {
                 html! { <p class="feedback" role="status" data-testid="feedback">{ f.message.clone() }</p> }
             });
-            let settings = game.settings();
             let any = settings.is_kriegspiel().then(|| {
                 let act = act.clone();
                 html! {
@@ -233,6 +358,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             });
             let draw = match game.draw_offer() {
                 Some(by) if by != viewer => {
+                    let by_name = game.player(by);
                     let accept = {
                         let act = act.clone();
                         Callback::from(move |_| act.emit(Act::AcceptDraw { now: js_now() }))
@@ -243,7 +369,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     };
                     html! {
                         <div class="draw-offer" data-testid="draw-offer">
-                            <p>{ format!("{} offers a draw.", by.name()) }</p>
+                            <p>{ format!("{by_name} offers a draw.") }</p>
                             <div class="buttons">
                                 <button onclick={accept} data-testid="accept-draw">{ "Accept" }</button>
                                 <button class="secondary" onclick={decline}>{ "Decline" }</button>
@@ -289,18 +415,21 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     </section>
                 }
             });
-            let status = if to_move == viewer {
-                format!("{} to move", viewer.name())
-            } else {
-                format!("{} to move", to_move.name())
-            };
+            let status = format!("{} to move", game.player(to_move));
+            let typed = (to_move == viewer).then(|| typed_form(game, act.clone()));
+            let aids = game
+                .has_aids()
+                .then(|| aids_panel(game, viewer, act.clone()));
             let panel = html! {
                 <>
-                    <h2>{ format!("{}'s view", viewer.name()) }</h2>
+                    <h2>{ view_title(game, viewer) }</h2>
                     <p class="status-line" data-testid="turn">{ status }</p>
                     { clocks(game, now) }
+                    { for hiding_note }
                     { for promotion }
+                    { for castle }
                     { for feedback }
+                    { for typed }
                     <div class="buttons">{ for any }{ for route }{ flip }</div>
                     <p class="hint-text board-help">
                         { "Tap or drag to move. " }
@@ -308,6 +437,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                             (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
                     </p>
                     { umpire.unwrap_or_default() }
+                    { for aids }
                     { record(game.record(viewer), "Moves as you know them", "move-list") }
                     { tally(game, viewer) }
                     <div class="section game-actions">
@@ -336,4 +466,142 @@ pub fn js_now() -> f64 {
     {
         0.0
     }
+}
+
+/// The typed-move box: the viewer types an attempt as coordinates
+/// (`e2e4`, `e7e8q`, `g1f3@g2g3`, `any?`) or SAN (`Nf3`, `exd5`, `O-O`).
+/// It is re-created after every ply (its key), so a played move clears it
+/// while a text that could not be read stays for correcting.
+fn typed_form(game: &HotSeat, act: Callback<Act>) -> Html {
+    let input = NodeRef::default();
+    let onsubmit = {
+        let input = input.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(el) = input.cast::<web_sys::HtmlInputElement>() {
+                act.emit(Act::Typed {
+                    text: el.value(),
+                    now: js_now(),
+                });
+            }
+        })
+    };
+    let settings = game.settings();
+    let example = if settings.is_kriegspiel() {
+        "e2e4, Nf3, exd5, any?"
+    } else if settings.is_dark() {
+        "e2e4, Nf3, g1f3@g2g3"
+    } else {
+        "e2e4, Nf3, exd5, O-O"
+    };
+    let error = game.typed_error().map(|e| {
+        html! { <p class="typed-error" id="typed-error" role="alert" data-testid="typed-error">{ e.to_string() }</p> }
+    });
+    let key = format!("typed-{}", game.plies());
+    html! {
+        <form class="typed-move" {onsubmit} {key}>
+            <label for="typed-move">{ "Type a move" }</label>
+            <div class="typed-row">
+                <input id="typed-move" data-testid="typed-move" ref={input} type="text"
+                       autocomplete="off" autocapitalize="off" spellcheck="false"
+                       placeholder={example}
+                       aria-describedby={if game.typed_error().is_some() { "typed-error typed-help" } else { "typed-help" }}
+                       aria-invalid={game.typed_error().is_some().then_some("true")} />
+                <button type="submit" data-testid="typed-go">{ "Play" }</button>
+            </div>
+            <p class="hint-text" id="typed-help">{ format!("Coordinates or algebraic notation, read against your own board, e.g. {example}.") }</p>
+            { for error }
+        </form>
+    }
+}
+
+/// The viewer's memory aids: the ghost and phantom switches, and the
+/// phantom tray (enemy men to place on hidden squares, a remove tool).
+fn aids_panel(game: &HotSeat, viewer: Color, act: Callback<Act>) -> Html {
+    let notes = game.notes(viewer);
+    let toggle = |label: &'static str, on: bool, testid: &'static str, action: Act| {
+        let act = act.clone();
+        let onchange = Callback::from(move |_: Event| act.emit(action.clone()));
+        html! {
+            <label class="check">
+                <input type="checkbox" checked={on} data-testid={testid} {onchange} />
+                <span>{ label }</span>
+            </label>
+        }
+    };
+    let tray = notes.show_phantoms.then(|| {
+        let tool = game.tool();
+        let men = game.tray(viewer).into_iter().map(|piece| {
+            let code = piece_code(piece);
+            let pressed = tool == Some(TrayTool::Place(piece));
+            let act = act.clone();
+            html! {
+                <button type="button" class={classes!("tray-man", pressed.then_some("picked"))}
+                        data-testid={format!("tray-{code}")}
+                        aria-pressed={pressed.to_string()}
+                        aria-label={format!("Place a phantom {}", piece_name(&code))}
+                        onclick={Callback::from(move |_| act.emit(Act::Tool(Some(TrayTool::Place(piece)))))}>
+                    <img src={format!("pieces/{code}.svg")} alt="" width="34" height="34" />
+                </button>
+            }
+        });
+        let removing = tool == Some(TrayTool::Remove);
+        let remove = {
+            let act = act.clone();
+            Callback::from(move |_| act.emit(Act::Tool(Some(TrayTool::Remove))))
+        };
+        let clear = {
+            let act = act.clone();
+            Callback::from(move |_| act.emit(Act::ClearPhantoms))
+        };
+        let hint = match tool {
+            Some(TrayTool::Place(p)) => format!(
+                "Tap hidden squares to place a phantom {}; right-click one to take it off; tap the piece again to stop.",
+                p.role.name()
+            ),
+            Some(TrayTool::Remove) => "Tap a phantom to take it off.".to_string(),
+            None => "Pick an enemy man, then tap a hidden square where you think it stands.".to_string(),
+        };
+        html! {
+            <div class="tray" data-testid="tray">
+                <div class="tray-men" role="group" aria-label="Phantom pieces">{ for men }</div>
+                <div class="buttons">
+                    <button type="button" class={classes!("secondary", removing.then_some("picked"))}
+                            data-testid="tray-remove" aria-pressed={removing.to_string()} onclick={remove}>{ "Remove" }</button>
+                    if !notes.phantoms.is_empty() {
+                        <button type="button" class="secondary" data-testid="tray-clear" onclick={clear}>{ "Clear all" }</button>
+                    }
+                </div>
+                <p class="hint-text">{ hint }</p>
+            </div>
+        }
+    });
+    html! {
+        <section class="section aids" data-testid="aids">
+            <h3>{ "Memory aids" }</h3>
+            <p class="hint-text">{ "Only you see these: ghosts are enemy men where you last saw them; phantoms are your own guesses." }</p>
+            { toggle("Last-seen ghosts", notes.show_ghosts, "toggle-ghosts", Act::ToggleGhosts) }
+            { toggle("Phantom pieces", notes.show_phantoms, "toggle-phantoms", Act::TogglePhantoms) }
+            { for tray }
+        </section>
+    }
+}
+
+/// The sound switch (kept in this browser's storage).
+pub fn mute_button(muted: bool, on_toggle: Callback<()>) -> Html {
+    html! {
+        <button type="button" class="secondary" data-testid="mute" aria-pressed={muted.to_string()}
+                onclick={Callback::from(move |_| on_toggle.emit(()))}>
+            { if muted { "Sound: off" } else { "Sound: on" } }
+        </button>
+    }
+}
+
+/// Whether the page is hidden (`document.visibilityState`).
+pub fn page_hidden() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| js_sys::Reflect::get(d.unchecked_ref(), &"visibilityState".into()).ok())
+        .and_then(|v| v.as_string())
+        .is_some_and(|v| v == "hidden")
 }

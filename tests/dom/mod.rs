@@ -133,3 +133,25 @@ pub fn key(root: &Element, selector: &str, key: &str) {
         web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     target.dispatch_event(&event).unwrap();
 }
+
+/// Sets the value of the input or select matching `selector` and fires a
+/// bubbling `event` (`input` or `change`), as typing or choosing does.
+#[allow(dead_code)] // not every test file types
+pub fn set_value(root: &Element, selector: &str, value: &str, event: &str) {
+    use wasm_bindgen::JsCast;
+    let element = root
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"));
+    if let Some(input) = element.dyn_ref::<web_sys::HtmlInputElement>() {
+        input.set_value(value);
+    } else if let Some(select) = element.dyn_ref::<web_sys::HtmlSelectElement>() {
+        select.set_value(value);
+    } else {
+        panic!("{selector} is not an input or a select");
+    }
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let e = web_sys::Event::new_with_event_init_dict(event, &init).unwrap();
+    element.dispatch_event(&e).unwrap();
+}

@@ -1,7 +1,10 @@
 // Hot-seat journeys: a Fog of War game through the curtain to a king
 // capture, with a reload in the middle, auditing after every ply that the
-// DOM holds nothing the viewer may not see; and a Kriegspiel view with an
-// illegal try and an "Any?". Screenshots at desktop and phone size.
+// DOM holds nothing the viewer may not see; a Kriegspiel view with an
+// illegal try and an "Any?"; a game started from the new-game form with
+// names and a custom clock, played by typed moves, with ghosts, phantoms
+// kept over a reload and a hidden-tab pause; a Dark Chess move into check
+// and its red flash. Screenshots at desktop and phone size.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
@@ -90,9 +93,19 @@ async function shown(page) {
       if (p) pieces[g.dataset.square] = p.dataset.piece;
       if (g.hasAttribute("data-fog")) fog.push(g.dataset.square);
     }
+    const aid = (attr) => {
+      const out = {};
+      for (const el of document.querySelectorAll(`[${attr}]`)) {
+        const square = el.closest("[data-square]");
+        out[square ? square.dataset.square : "outside"] = el.getAttribute(attr);
+      }
+      return out;
+    };
     return {
       pieces,
       fog,
+      ghosts: aid("data-ghost"),
+      phantoms: aid("data-phantom"),
       allPieces: document.querySelectorAll("[data-piece]").length,
       html: document.documentElement.outerHTML,
       title: document.title,
@@ -100,10 +113,28 @@ async function shown(page) {
   });
 }
 
-/** The audit after every ply: the shown view is exactly the viewer's. */
-async function audit(page, board, viewer) {
+/** What each viewer was shown of the enemy so far ("e5:bP"), for the ghost audit. */
+const newMemory = () => ({ w: new Set(), b: new Set() });
+
+/** The audit after every ply: the shown view is exactly the viewer's; ghosts
+ * only show enemy men this viewer was once shown, on squares hidden now;
+ * phantoms and ghosts never carry data-piece. `who` is the viewer as the
+ * page names them (the tab title says whose move it is). */
+async function audit(page, board, viewer, memory = newMemory(), who = viewer === "w" ? "White" : "Black") {
   const view = await shown(page);
   const seen = visibleTo(board, viewer);
+  for (const [s, code] of Object.entries(view.pieces)) {
+    if (code[0] !== viewer) memory[viewer].add(`${s}:${code}`);
+  }
+  for (const [s, code] of Object.entries(view.ghosts)) {
+    assert.ok(memory[viewer].has(`${s}:${code}`), `${viewer} is shown a ghost ${code} on ${s} it never saw there`);
+    assert.ok(view.fog.includes(s), `a ghost on ${s}, which ${viewer} sees`);
+    assert.ok(!view.pieces[s], `a ghost over a man on ${s}`);
+  }
+  for (const [s, code] of Object.entries(view.phantoms)) {
+    assert.ok(view.fog.includes(s), `a phantom on ${s}, which ${viewer} sees`);
+    assert.notEqual(code[0], viewer, "a phantom of the viewer's own colour");
+  }
   assert.equal(view.allPieces, Object.keys(view.pieces).length, "a data-piece outside the board");
   for (const [s, code] of Object.entries(view.pieces)) {
     assert.equal(board[s], code, `${viewer} is shown ${code} on ${s}, which is not there`);
@@ -120,7 +151,8 @@ async function audit(page, board, viewer) {
       assert.ok(!view.html.includes(`data-piece="${code}" x`) || Object.values(view.pieces).includes(code));
     }
   }
-  assert.equal(view.title, "Play — fogbound");
+  assert.equal(view.title, `fogbound — ${who} to move`);
+  assert.ok(!/check|capture/i.test(view.title), view.title);
 }
 
 async function curtainUp(page, next) {
@@ -130,6 +162,8 @@ async function curtainUp(page, next) {
   const view = await shown(page);
   assert.equal(view.allPieces, 0, "pieces drawn behind the curtain");
   assert.equal(Object.keys(view.pieces).length + view.fog.length, 0, "a board behind the curtain");
+  assert.equal(Object.keys(view.ghosts).length + Object.keys(view.phantoms).length, 0, "aids behind the curtain");
+  assert.equal(view.title, `fogbound — Pass to ${next}`);
   assert.equal(await page.locator('[data-testid="move-list"]').count(), 0);
 }
 
@@ -153,6 +187,7 @@ test("a Fog of War hot-seat game to a king capture, with a reload", async () => 
   await page.screenshot({ path: `${SHOTS}hotseat-curtain-desktop.png` });
 
   const board = { ...START };
+  const memory = newMemory();
   const line = [
     ["w", "e2", "e4"],
     ["b", "f7", "f6"],
@@ -165,7 +200,7 @@ test("a Fog of War hot-seat game to a king capture, with a reload", async () => 
     await curtainUp(page, name);
     await page.click('[data-testid="reveal"]');
     await page.waitForSelector("[data-square]");
-    await audit(page, board, side);
+    await audit(page, board, side, memory);
     if (i === 0) await page.screenshot({ path: `${SHOTS}hotseat-white-desktop.png` });
     if (i === 2) {
       // White never saw Black's f-pawn move: the move list says so.
@@ -431,6 +466,146 @@ for (const [sizeName, viewport] of SIZES) {
   });
 }
 
+/** Types a move in the game panel and presses Enter. */
+async function typeMove(page, text) {
+  await page.fill('[data-testid="typed-move"]', text);
+  await page.press('[data-testid="typed-move"]', "Enter");
+}
+
+/** Hides or shows the page as a browser does (tab switch, phone locked). */
+async function setHidden(page, hidden) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+for (const [sizeName, viewport] of SIZES) {
+  test(`a game from the form with names and a custom clock, typed moves, aids and a hidden-tab pause at ${sizeName} size`, async () => {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(suite.server.url + "#/");
+    await appReady(page);
+    await page.evaluate(() => localStorage.removeItem("fogbound.current"));
+    await page.goto(suite.server.url + "#/play");
+    await page.waitForSelector('[data-testid="start"]');
+    await page.fill('[data-testid="name-white"]', "Ann");
+    await page.fill('[data-testid="name-black"]', "Bob");
+    await page.selectOption("#clock", "custom");
+    await page.fill('[data-testid="clock-minutes"]', "0");
+    await page.waitForSelector('[data-testid="clock-error"]');
+    assert.ok(await page.isDisabled('[data-testid="start"]'));
+    await page.fill('[data-testid="clock-minutes"]', "7");
+    await page.fill('[data-testid="clock-increment"]', "5");
+    await page.waitForSelector('[data-testid="clock-error"]', { state: "detached" });
+    await page.check('[data-testid="handoff-paused"]');
+    const link = await page.textContent('[data-testid="start-link"]');
+    assert.ok(link.includes("clock=7+5") && link.includes("handoff=paused") && link.includes("names=Ann,Bob"), link);
+    await page.screenshot({ path: `${SHOTS}hotseat-dialog-${sizeName}.png`, fullPage: true });
+    await page.click('[data-testid="start"]');
+
+    const white = "Ann (White)";
+    const black = "Bob (Black)";
+    const board = { ...START };
+    const memory = newMemory();
+    await curtainUp(page, white);
+    assert.ok((await page.textContent('[data-testid="curtain"]')).includes(`Pass the device to ${white}`));
+    assert.ok((await page.textContent('[data-testid="clock-w"]')).includes("7:00"));
+    assert.ok((await page.textContent('[data-testid="clock-b"]')).includes("Bob (Black)"));
+    await page.screenshot({ path: `${SHOTS}hotseat-curtain-names-${sizeName}.png`, fullPage: true });
+
+    // 1. Nc3 d5 2. Nb1 h6, typed (with a misprint on the way).
+    const line = [["w", "Nc3", "b1", "c3"], ["b", "d5", "d7", "d5"], ["w", "Nb1", "c3", "b1"], ["b", "h6", "h7", "h6"]];
+    for (const [side, text, from, to] of line) {
+      const who = side === "w" ? white : black;
+      await curtainUp(page, who);
+      await page.click('[data-testid="reveal"]');
+      await page.waitForSelector("[data-square]");
+      await audit(page, board, side, memory, who);
+      if (side === "b" && from === "d7") {
+        await typeMove(page, "Qz9");
+        const error = await page.textContent('[data-testid="typed-error"]');
+        assert.ok(error.includes("Qz9"), error);
+        assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+      }
+      await typeMove(page, text);
+      board[to] = board[from];
+      delete board[from];
+    }
+    await curtainUp(page, white);
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector("[data-square]");
+    await audit(page, board, "w", memory, white);
+    // White saw the pawn on d5 and lost sight of it: its ghost.
+    assert.deepEqual((await shown(page)).ghosts, { d5: "bP" });
+    // A phantom queen on d8, a phantom knight on g8, one taken off again.
+    await page.click('[data-testid="tray-bQ"]');
+    await page.locator('[data-square="d8"]').click();
+    await page.click('[data-testid="tray-bN"]');
+    await page.locator('[data-square="g8"]').click();
+    await page.locator('[data-square="f8"]').click();
+    await page.locator('[data-square="h8"]').click();
+    await page.waitForSelector('[data-square="h8"] [data-phantom="bN"]', { state: "attached" });
+    // A right-click with the tool in hand takes one off; so does Remove.
+    await page.locator('[data-square="h8"]').click({ button: "right" });
+    await page.waitForFunction(() => !document.querySelector('[data-square="h8"] [data-phantom]'));
+    await page.click('[data-testid="tray-remove"]');
+    await page.locator('[data-square="f8"]').click();
+    await page.click('[data-testid="tray-remove"]');
+    await page.waitForSelector('[data-testid="tray-remove"][aria-pressed="false"]');
+    assert.deepEqual((await shown(page)).phantoms, { d8: "bQ", g8: "bN" });
+    await audit(page, board, "w", memory, white);
+    await page.locator('[data-square="d8"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}hotseat-aids-${sizeName}.png`, fullPage: sizeName === "phone" });
+
+    // Reload: the phantoms and the ghost come back, behind the curtain first.
+    await page.reload();
+    await appReady(page);
+    await curtainUp(page, white);
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector("[data-square]");
+    const back = await shown(page);
+    assert.deepEqual(back.phantoms, { d8: "bQ", g8: "bN" });
+    assert.deepEqual(back.ghosts, { d5: "bP" });
+    await audit(page, board, "w", memory, white);
+
+    // The sound switch is kept in this browser.
+    assert.equal(await page.textContent('[data-testid="mute"]'), "Sound: on");
+    await page.click('[data-testid="mute"]');
+    assert.equal(await page.textContent('[data-testid="mute"]'), "Sound: off");
+    assert.equal(await page.getAttribute('[data-testid="mute"]', "aria-pressed"), "true");
+    assert.equal(await page.evaluate(() => localStorage.getItem("fogbound.mute")), "1");
+    await page.click('[data-testid="mute"]');
+    assert.equal(await page.evaluate(() => localStorage.getItem("fogbound.mute")), "0");
+
+    // The page is hidden: the clock stops and the curtain comes down.
+    await page.waitForSelector('[data-testid="clock-w"].running');
+    await setHidden(page, true);
+    await curtainUp(page, white);
+    await page.waitForSelector('[data-testid="paused-note"]');
+    assert.equal(await page.locator(".clock.running").count(), 0);
+    const frozen = await page.textContent('[data-testid="clock-w"]');
+    await page.waitForTimeout(1300);
+    assert.equal(await page.textContent('[data-testid="clock-w"]'), frozen);
+    await setHidden(page, false);
+    assert.equal(await page.locator(".clock.running").count(), 0, "the clock waits for the curtain");
+    await page.click('[data-testid="reveal"]');
+    await page.waitForSelector('[data-testid="clock-w"].running');
+    await typeMove(page, "e4");
+    await curtainUp(page, black);
+    await page.click('[data-testid="reveal"]');
+    board.e4 = board.e2;
+    delete board.e2;
+    // Bob's view: none of Ann's phantoms.
+    await audit(page, board, "b", memory, black);
+    assert.deepEqual((await shown(page)).phantoms, {});
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test("a move the viewer saw slides in, unless the viewer asked for reduced motion", async () => {
   for (const reducedMotion of ["no-preference", "reduce"]) {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
@@ -463,5 +638,49 @@ test("a move the viewer saw slides in, unless the viewer asked for reduced motio
   await page.waitForSelector("[data-square]");
   assert.equal(await page.locator(".slide").count(), 0);
   assert.ok(!(await page.content()).includes("--slide"), "a slide in Black's markup");
+  await context.close();
+});
+
+test("a Dark Chess move into check is refused and the attacker flashes red", async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play?model=dark&start=1");
+  await appReady(page);
+  const board = { ...START };
+  // 1. e3 e6 2. h3 Bb4: the d2 pawn is pinned.
+  for (const [side, from, to] of [["White", "e2", "e3"], ["Black", "e7", "e6"], ["White", "h2", "h3"], ["Black", "f8", "b4"]]) {
+    await curtainUp(page, side);
+    await page.click('[data-testid="reveal"]');
+    await move(page, board, from, to);
+  }
+  await curtainUp(page, "White");
+  await page.click('[data-testid="reveal"]');
+  await page.waitForSelector("[data-square]");
+  assert.equal(await page.locator("rect.flash").count(), 0);
+  // d2-d3 is shown as possible (Dark Chess shows moves into check) …
+  await move(page, { ...board }, "d2", "d3");
+  // … and refused: the turn stays, the bishop's square flashes red.
+  await page.waitForSelector('[data-testid="feedback"]');
+  const feedback = await page.textContent('[data-testid="feedback"]');
+  assert.ok(feedback.includes("check"), feedback);
+  assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+  assert.equal(await page.locator('[data-square="b4"] rect.flash').count(), 1);
+  assert.equal(await page.locator("rect.flash").count(), 1);
+  // Drawn red even though b4 is in the fog (the fog rect is painted over it).
+  const fill = await page.evaluate(() => {
+    const rects = document.querySelectorAll('[data-square="b4"] rect');
+    return getComputedStyle(rects[rects.length - 1]).fill;
+  });
+  assert.equal(fill, "rgb(217, 83, 79)");
+  // The flash names a square, not the man: no black piece is drawn.
+  assert.equal(await page.locator('[data-piece^="b"]').count(), 0);
+  assert.equal(await page.locator('[data-square="d2"] [data-piece="wP"]').count(), 1);
+  await page.screenshot({ path: `${SHOTS}hotseat-dark-flash-desktop.png` });
+  // Another move is played as usual and the flash is gone with the turn.
+  await move(page, board, "g1", "f3");
+  await curtainUp(page, "Black");
+  assert.equal(await page.locator("rect.flash").count(), 0);
+  assert.deepEqual(errors, []);
   await context.close();
 });

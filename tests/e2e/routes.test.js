@@ -53,6 +53,11 @@ test("a bad game link explains itself instead of failing", async () => {
   const text = await banner.textContent();
   assert.match(text, /unknown variant 'checkers'/);
   assert.match(text, /clock '3-2'/);
+  // Names and the hand-off choice explain themselves too.
+  await page.goto(suite.server.url + "#/play?names=Ann&handoff=later");
+  await page.waitForFunction(() => /handoff 'later'/.test(document.querySelector("[data-testid='error-banner']")?.textContent ?? ""));
+  const more = await banner.textContent();
+  assert.match(more, /names 'Ann': give two names separated by a comma/);
   assert.equal(await page.locator("[data-square]").count(), 64, "the default board is still shown");
   assert.deepEqual(errors, []);
   await page.close();
@@ -68,7 +73,7 @@ test("the settings form builds a shareable link that opens the same settings", a
   await page.selectOption("#clock", "3+2");
   assert.equal(await page.locator("[data-square]").count(), 80, "Foolish King Chess is 10×8");
   const href = await page.getAttribute("[data-testid='settings-link']", "href");
-  assert.equal(href, "#/play?variant=foolish-king&model=kriegspiel&preset=wild16&clock=3+2&mode=hotseat");
+  assert.equal(href, "#/play?variant=foolish-king&model=kriegspiel&preset=wild16&clock=3+2&handoff=paused&mode=hotseat");
   const other = await suite.browser.newPage();
   await other.goto(suite.server.url + href);
   await appReady(other);

@@ -295,6 +295,40 @@ impl<B: Bitboard> Match<B> {
         }
     }
 
+    /// The ways `player` could mean a king move `from` → `to`, read on
+    /// their own picture of the board (as [`Match::parse_attempt`]): `None`
+    /// for a plain king move, `Some(square)` for a castling whose rook
+    /// lands on `square`. Under free castling one king square can go with
+    /// several rook squares (and with a plain step); the page asks which.
+    /// Empty when no castling is involved.
+    pub fn castling_choices(
+        &self,
+        player: Color,
+        from: crate::Square,
+        to: crate::Square,
+    ) -> Vec<Option<crate::Square>> {
+        let position = self.position();
+        let picture = crate::model::masked(position, player, self.seen(position, player));
+        let moves: Vec<Move> = picture
+            .moves(RuleMode::CaptureKing)
+            .into_iter()
+            .filter(|m| m.from == from && m.to == to)
+            .collect();
+        if !moves.iter().any(|m| m.is_castle()) {
+            return Vec::new();
+        }
+        let mut out: Vec<Option<crate::Square>> = moves
+            .iter()
+            .map(|m| match m.kind {
+                MoveKind::Castle { rook_to, .. } => Some(rook_to),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// `player` tries `attempt`.
     pub fn attempt(
         &mut self,
@@ -594,6 +628,15 @@ impl AnyMatch {
     /// See [`Match::parse_attempt`].
     pub fn parse_attempt(&self, player: Color, text: &str) -> Result<Attempt, MoveTextError> {
         dispatch!(self, m => m.parse_attempt(player, text))
+    }
+    /// See [`Match::castling_choices`].
+    pub fn castling_choices(
+        &self,
+        player: Color,
+        from: crate::Square,
+        to: crate::Square,
+    ) -> Vec<Option<crate::Square>> {
+        dispatch!(self, m => m.castling_choices(player, from, to))
     }
     pub fn observation(&self, player: Color) -> Observation {
         dispatch!(self, m => m.observation(player))

@@ -393,3 +393,44 @@ fn random_games_move_lists_match_reference() {
     }
     assert!(checked >= games * 10, "{checked}");
 }
+
+#[test]
+fn castling_choices_are_read_on_the_players_own_picture() {
+    use fogbound_engine::{AnyMatch, ModelSpec};
+    // Black's king may go to c8 with the rook on d8 or e8, or to d8 with
+    // the rook on e8 — or step to d8 without castling: the page must ask.
+    let fen = "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/RANBFNBNAR b kq - 0 1";
+    for spec in [ModelSpec::Open, ModelSpec::Fog, ModelSpec::Dark] {
+        let m = AnyMatch::new(&Variant::foolish_king(), spec.clone(), Some(fen)).unwrap();
+        let g = m.geometry();
+        let sq = |n: &str| g.parse_square(n).unwrap();
+        assert_eq!(
+            m.castling_choices(Color::Black, sq("e8"), sq("c8")),
+            vec![Some(sq("d8")), Some(sq("e8"))],
+            "{spec:?}"
+        );
+        assert_eq!(
+            m.castling_choices(Color::Black, sq("e8"), sq("d8")),
+            vec![None, Some(sq("e8"))],
+            "{spec:?}"
+        );
+        assert!(m
+            .castling_choices(Color::Black, sq("e8"), sq("e7"))
+            .is_empty());
+        // White's royal man (the Fool) has no castling rights.
+        assert!(m
+            .castling_choices(Color::White, sq("e1"), sq("d1"))
+            .is_empty());
+    }
+    // Kriegspiel: a white man hidden on c8 does not change what Black is
+    // offered (the picture has no hidden men), so nothing leaks.
+    let hidden = "r1N1k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/RA1BFNBNAR b kq - 0 1";
+    let spec = ModelSpec::parse("kriegspiel", Some("cvp")).unwrap();
+    let m = AnyMatch::new(&Variant::foolish_king(), spec, Some(hidden)).unwrap();
+    let g = m.geometry();
+    let sq = |n: &str| g.parse_square(n).unwrap();
+    assert_eq!(
+        m.castling_choices(Color::Black, sq("e8"), sq("c8")),
+        vec![Some(sq("d8")), Some(sq("e8"))]
+    );
+}
