@@ -117,6 +117,8 @@ pub enum Act {
 /// A hot-seat game. See the module docs.
 #[derive(Clone, Debug)]
 pub struct HotSeat {
+    /// The game's key in the saved-games library (kept in its save).
+    id: String,
     settings: PlayLink,
     game: AnyMatch,
     curtain: Curtain,
@@ -176,7 +178,7 @@ pub fn board_view(
 }
 
 /// A move as one player knows it.
-fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
+pub(crate) fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
     let name = |sq: Option<Square>| sq.map(|s| g.square_name(s)).unwrap_or_else(|| "?".into());
     if seen.passed {
         return "probe (turn used)".into();
@@ -243,7 +245,7 @@ fn resolution_text(r: &Resolution, g: Geometry) -> String {
 
 /// An announcement as the log shows it: refusals and answers say whose
 /// try or question they answer (the bare words "No" would be ambiguous).
-fn heard_text(message: &Message, g: Geometry) -> String {
+pub(crate) fn heard_text(message: &Message, g: Geometry) -> String {
     match message {
         Message::Illegal { by, word } => format!("{by}'s try: {word}"),
         Message::Nonsense { by, word } => format!("{by}'s try: {word}"),
@@ -270,6 +272,7 @@ impl HotSeat {
             .fischer()
             .map(|(m, i)| Clock::new(m, i, Handoff::Paused));
         let mut s = HotSeat {
+            id: super::library::new_id(now),
             settings,
             curtain: Curtain::Closed { next: game.turn() },
             game,
@@ -287,6 +290,10 @@ impl HotSeat {
         Ok(s)
     }
 
+    /// The game's key in the saved-games library.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
     pub fn settings(&self) -> &PlayLink {
         &self.settings
     }
@@ -319,6 +326,10 @@ impl HotSeat {
     }
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+    /// Plies played (moves and wasted turns).
+    pub fn plies(&self) -> u32 {
+        self.game.plies().len() as u32
     }
 
     /// The player whose view is shown, if one is.
@@ -673,6 +684,7 @@ impl HotSeat {
     /// offer and save time in its tags.
     pub fn to_json(&self, now: f64) -> String {
         let mut save = self.game.to_save();
+        save.tags.insert("id".into(), self.id.clone());
         save.tags.insert("link".into(), self.settings.to_query());
         save.tags.insert("saved_at".into(), format!("{now}"));
         if let Some(by) = self.draw_offer {
@@ -718,7 +730,12 @@ impl HotSeat {
             .and_then(|t| t.chars().next())
             .and_then(Color::from_char);
         let records = rebuild_records(&game);
+        let id = match save.tags.get("id") {
+            Some(id) if super::library::valid_id(id) => id.clone(),
+            _ => super::library::new_id(now),
+        };
         let mut s = HotSeat {
+            id,
             settings,
             curtain: Curtain::Closed { next: game.turn() },
             game,

@@ -3,4 +3,7 @@
 
 pub mod clock;
 pub mod game;
+pub mod library;
+pub mod replay;
+pub mod review;
 pub mod view;
