@@ -298,7 +298,6 @@ mod browser {
 
     /// The id of the game the Play page resumes, if it is still saved.
     pub fn active() -> Option<String> {
-        let _ = migrate(js_sys::Date::now());
         get(ACTIVE_KEY).filter(|id| get(&game_key(id)).is_some())
     }
 

@@ -129,38 +129,43 @@ pub fn game_review(props: &GameReviewProps) -> Html {
             let listener = web_sys::window()
                 .and_then(|w| w.document())
                 .map(|document| {
-                    gloo_events::EventListener::new(&document, "keydown", move |event| {
-                        use wasm_bindgen::JsCast;
-                        let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                            return;
-                        };
-                        if key.alt_key()
-                            || key.ctrl_key()
-                            || key.meta_key()
-                            || key.default_prevented()
-                        {
-                            return;
-                        }
-                        let typing = key
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                            .is_some_and(|e| {
-                                matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                                    || e.has_attribute("contenteditable")
-                            });
-                        if typing {
-                            return;
-                        }
-                        let step = match key.key().as_str() {
-                            "ArrowLeft" => Step::Prev,
-                            "ArrowRight" => Step::Next,
-                            "Home" => Step::First,
-                            "End" => Step::Last,
-                            _ => return,
-                        };
-                        key.prevent_default();
-                        cursor.dispatch(step);
-                    })
+                    gloo_events::EventListener::new_with_options(
+                        &document,
+                        "keydown",
+                        gloo_events::EventListenerOptions::enable_prevent_default(),
+                        move |event| {
+                            use wasm_bindgen::JsCast;
+                            let Some(key) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
+                                return;
+                            };
+                            if key.alt_key()
+                                || key.ctrl_key()
+                                || key.meta_key()
+                                || key.default_prevented()
+                            {
+                                return;
+                            }
+                            let typing = key
+                                .target()
+                                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                                .is_some_and(|e| {
+                                    matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                                        || e.has_attribute("contenteditable")
+                                });
+                            if typing {
+                                return;
+                            }
+                            let step = match key.key().as_str() {
+                                "ArrowLeft" => Step::Prev,
+                                "ArrowRight" => Step::Next,
+                                "Home" => Step::First,
+                                "End" => Step::Last,
+                                _ => return,
+                            };
+                            key.prevent_default();
+                            cursor.dispatch(step);
+                        },
+                    )
                 });
             move || drop(listener)
         });
