@@ -285,10 +285,10 @@ pub fn game_review(props: &GameReviewProps) -> Html {
             <p class="hint-text">{ format!("{}{date}", replay.title()) }</p>
             <div class="lens-switch" role="group" aria-label="Whose view">{ for lenses }</div>
             <div class="replay-controls">
-                <button class="secondary" data-testid="first" aria-label="Start of the game" onclick={go(|| Step::First)} disabled={ply == 0}>{ "⏮" }</button>
+                <button class="secondary" data-testid="first" aria-label="Start of the game" onclick={go(|| Step::First)} disabled={ply == 0}>{ "«" }</button>
                 <button class="secondary" data-testid="prev" aria-label="Previous ply" onclick={go(|| Step::Prev)} disabled={ply == 0}>{ "◀" }</button>
                 <button class="secondary" data-testid="next" aria-label="Next ply" onclick={go(|| Step::Next)} disabled={ply == last}>{ "▶" }</button>
-                <button class="secondary" data-testid="last" aria-label="End of the game" onclick={go(|| Step::Last)} disabled={ply == last}>{ "⏭" }</button>
+                <button class="secondary" data-testid="last" aria-label="End of the game" onclick={go(|| Step::Last)} disabled={ply == last}>{ "»" }</button>
                 <button class="secondary" data-testid="flip" aria-label="Turn the board" aria-pressed={cursor.flip.to_string()} onclick={go(|| Step::Flip)}>{ "⇅" }</button>
             </div>
             <input type="range" class="replay-slider" data-testid="replay-slider" aria-label="Ply"
