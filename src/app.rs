@@ -15,6 +15,10 @@ pub enum Route {
     Home,
     #[at("/play")]
     Play,
+    #[at("/games")]
+    Games,
+    #[at("/replay")]
+    Replay,
     #[at("/puzzles")]
     Puzzles,
     #[at("/solvers")]
@@ -49,6 +53,8 @@ impl Route {
         match self {
             Route::Home => "fogbound — chess in the fog",
             Route::Play => "Play — fogbound",
+            Route::Games => "Saved games — fogbound",
+            Route::Replay => "Replay — fogbound",
             Route::Puzzles => "Kriegspiel puzzles — fogbound",
             Route::Solvers => "Solvers — fogbound",
             Route::FoxHounds => "Fox & Hounds solver — fogbound",
@@ -64,6 +70,7 @@ impl Route {
     fn section(&self) -> Option<Route> {
         match self {
             Route::FoxHounds | Route::Krk | Route::FogEndgames => Some(Route::Solvers),
+            Route::Games | Route::Replay => Some(Route::Play),
             Route::Home | Route::NotFound => None,
             other => Some(other.clone()),
         }
@@ -77,6 +84,8 @@ fn switch(route: Route) -> Html {
     match route {
         Route::Home => html! { <pages::Home /> },
         Route::Play => html! { <pages::Play /> },
+        Route::Games => html! { <pages::Games /> },
+        Route::Replay => html! { <pages::ReplayPage /> },
         Route::Puzzles => html! { <pages::Puzzles /> },
         Route::Solvers => html! { <pages::Solvers /> },
         Route::FoxHounds => html! { <pages::FoxHounds /> },

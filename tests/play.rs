@@ -21,7 +21,7 @@ fn count(root: &Element, selector: &str) -> u32 {
 async fn a_fog_game_through_the_curtain() {
     let window = web_sys::window().unwrap();
     let storage = window.local_storage().unwrap().unwrap();
-    storage.remove_item("fogbound.current").unwrap();
+    storage.clear().unwrap();
     window
         .location()
         .set_hash("#/play?variant=chess&model=fog&clock=none&start=1")
@@ -73,8 +73,17 @@ async fn a_fog_game_through_the_curtain() {
         .unwrap()
         .unwrap();
     assert!(curtain.text_content().unwrap().contains("Black to move"));
-    let saved = storage.get_item("fogbound.current").unwrap().unwrap();
+    let id = storage.get_item("fogbound.active").unwrap().unwrap();
+    let saved = storage
+        .get_item(&format!("fogbound.game.{id}"))
+        .unwrap()
+        .unwrap();
     assert!(saved.contains("\"log\""));
+    assert!(storage
+        .get_item("fogbound.games")
+        .unwrap()
+        .unwrap()
+        .contains(&id));
 
     click(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;

@@ -3,22 +3,26 @@
 mod about;
 mod fog_endgames;
 mod fox_hounds;
+mod games;
 mod home;
 mod krk;
 mod not_found;
 mod play;
 mod puzzles;
+mod replay;
 mod rules;
 mod solvers;
 
 pub use about::About;
 pub use fog_endgames::FogEndgames;
 pub use fox_hounds::FoxHounds;
+pub use games::{CorruptSaves, Games};
 pub use home::Home;
 pub use krk::Krk;
 pub use not_found::NotFound;
 pub use play::{Play, PlayLink};
 pub use puzzles::Puzzles;
+pub use replay::ReplayPage;
 pub use rules::Rules;
 pub use solvers::Solvers;
 

@@ -15,6 +15,8 @@ use crate::components::error_banner::show_error;
 use crate::components::{Board, ErrorContext, PageFrame};
 use crate::play::clock::Handoff;
 use crate::play::game::{Act, HotSeat, Table, TableAction};
+use crate::play::library;
+use crate::play::review::FinishedGame;
 use crate::play::sound;
 use crate::play::view::{game_view, js_now, mute_button, page_hidden, tab_title};
 use fogbound_engine::Color;
@@ -456,41 +458,15 @@ pub fn custom_clock(minutes: &str, increment: &str) -> Result<Clock, String> {
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const FOOLISH_KING_START: &str = "rnnhkqhnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RANBFNBNAR";
 
-/// Where the game in progress is saved (the engine's save JSON).
-pub const SAVE_KEY: &str = "fogbound.current";
-/// Where an unreadable save is moved, so nothing is lost.
-pub const CORRUPT_KEY: &str = "fogbound.corrupt";
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
-/// Reads the saved game. A save that does not load is moved to
-/// [`CORRUPT_KEY`] and reported; the page then starts fresh.
+/// Reads the game the page resumes (the library's active game). A save
+/// that does not load is kept for download and reported; the page then
+/// starts fresh.
 fn load_saved(now: f64) -> Result<Option<HotSeat>, String> {
-    let Some(store) = storage() else {
-        return Ok(None);
-    };
-    let Some(text) = store.get_item(SAVE_KEY).ok().flatten() else {
-        return Ok(None);
-    };
-    match HotSeat::from_json(&text, now) {
-        Ok(game) => Ok(Some(game)),
-        Err(error) => {
-            let _ = store.set_item(CORRUPT_KEY, &text);
-            let _ = store.remove_item(SAVE_KEY);
-            Err(format!(
-                "Your saved game could not be resumed ({error}). Its raw data is kept in this \
-                 browser's storage under '{CORRUPT_KEY}'; a new game can be started."
-            ))
-        }
-    }
+    library::load_active(now)
 }
 
 fn save(game: &HotSeat, now: f64) {
-    if let Some(store) = storage() {
-        let _ = store.set_item(SAVE_KEY, &game.to_json(now));
-    }
+    library::save(game, now);
 }
 
 /// Replaces the address without the `start` parameter, so that a reload
@@ -666,6 +642,19 @@ pub fn play() -> Html {
             let table = table.clone();
             Callback::from(move |_| table.dispatch(TableAction::Leave))
         };
+        if game.outcome().is_some() {
+            // The fog lifts: the finished game opens in the replay.
+            // Leaving it for a new game: the Play page stops resuming it
+            // (it stays in the saved games).
+            let on_new = Callback::from(move |_| {
+                library::clear_active();
+                on_new.emit(())
+            });
+            return html! {
+                <FinishedGame save={game.to_json(js_now())} id={game.id().to_string()}
+                              revision={game.revision()} {on_new} />
+            };
+        }
         let shown = game_view(game, (*now).max(js_now()), act, on_new);
         let mute = {
             let muted = muted.clone();
@@ -868,7 +857,7 @@ pub fn play() -> Html {
               the other side's hidden men." }</p>
     };
     let board = html! { <Board view={view} label="Starting position" /> };
-    let saved = storage().is_some_and(|s| s.get_item(SAVE_KEY).ok().flatten().is_some());
+    let saved = library::active().is_some();
     let resume = {
         let table = table.clone();
         let errors = errors.clone();
@@ -895,6 +884,7 @@ pub fn play() -> Html {
     };
     html! {
         <PageFrame title="Play" {intro} {board}>
+            <super::CorruptSaves />
             <form class="settings" {onsubmit}>
                 <h2>{ "New game" }</h2>
                 { select("Variant", "variant", Variant::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
@@ -953,11 +943,12 @@ pub fn play() -> Html {
                     <button type="submit" data-testid="start" disabled={!form_ok}>{ "Start" }</button>
                     if saved {
                         <button type="button" class="secondary" data-testid="resume" onclick={resume}>
-                            { "Resume the saved game" }
+                            { "Back to your game" }
                         </button>
                     }
                 </div>
-                <p class="hint-text">{ "Starting replaces the saved game in progress, if any." }</p>
+                <p class="hint-text">{ "Every game is saved as it is played; starting a new one keeps the others. " }
+                    <Link<crate::Route> to={crate::Route::Games}>{ "Saved games" }</Link<crate::Route>></p>
                 <p class="share">
                     <span>{ "Link to these settings: " }</span>
                     <a data-testid="settings-link" href={format!("#/play?{link}")}>{ format!("#/play?{link}") }</a>

@@ -167,6 +167,8 @@ pub enum Act {
 /// A hot-seat game. See the module docs.
 #[derive(Clone, Debug)]
 pub struct HotSeat {
+    /// The game's key in the saved-games library (kept in its save).
+    id: String,
     settings: PlayLink,
     game: AnyMatch,
     curtain: Curtain,
@@ -262,7 +264,7 @@ fn slide(obs: &Observation, view: &BoardView) -> Option<(usize, usize)> {
 }
 
 /// A move as one player knows it.
-fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
+pub(crate) fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
     let name = |sq: Option<Square>| sq.map(|s| g.square_name(s)).unwrap_or_else(|| "?".into());
     if seen.passed {
         return "probe (turn used)".into();
@@ -329,7 +331,7 @@ fn resolution_text(r: &Resolution, g: Geometry) -> String {
 
 /// An announcement as the log shows it: refusals and answers say whose
 /// try or question they answer (the bare words "No" would be ambiguous).
-fn heard_text(message: &Message, g: Geometry) -> String {
+pub(crate) fn heard_text(message: &Message, g: Geometry) -> String {
     match message {
         Message::Illegal { by, word } => format!("{by}'s try: {word}"),
         Message::Nonsense { by, word } => format!("{by}'s try: {word}"),
@@ -367,6 +369,7 @@ impl HotSeat {
     /// empty).
     fn assemble(settings: PlayLink, game: AnyMatch, clock: Option<Clock>, now: f64) -> HotSeat {
         HotSeat {
+            id: super::library::new_id(now),
             settings,
             curtain: Curtain::Closed { next: game.turn() },
             game,
@@ -392,6 +395,10 @@ impl HotSeat {
         }
     }
 
+    /// The game's key in the saved-games library.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
     pub fn settings(&self) -> &PlayLink {
         &self.settings
     }
@@ -1124,6 +1131,7 @@ impl HotSeat {
     /// offer and save time in its tags.
     pub fn to_json(&self, now: f64) -> String {
         let mut save = self.game.to_save();
+        save.tags.insert("id".into(), self.id.clone());
         save.tags.insert("link".into(), self.settings.to_query());
         save.tags.insert("saved_at".into(), format!("{now}"));
         if let Some(by) = self.draw_offer {
@@ -1182,11 +1190,16 @@ impl HotSeat {
             }
             None => ByColor::default(),
         };
+        let id = match save.tags.get("id") {
+            Some(id) if super::library::valid_id(id) => id.clone(),
+            _ => super::library::new_id(now),
+        };
         let (records, ghosts) = replay(&game);
         let mut s = HotSeat::assemble(settings, game, clock, now);
         s.records = records;
         s.ghosts = ghosts;
         s.draw_offer = draw_offer;
+        s.id = id;
         // Only phantoms a player could have placed: enemy men on squares
         // of the board.
         let g = s.geometry();

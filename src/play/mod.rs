@@ -4,5 +4,8 @@
 pub mod aids;
 pub mod clock;
 pub mod game;
+pub mod library;
+pub mod replay;
+pub mod review;
 pub mod sound;
 pub mod view;

@@ -179,11 +179,13 @@ pub mod observation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub mod review;
 pub mod role;
 pub mod rules;
 pub mod save;
 pub mod session;
 pub mod setup;
+pub mod share;
 pub mod variant;
 pub mod zobrist;
 
@@ -209,6 +211,7 @@ pub use observation::{
 pub use perft::{perft, perft_divide};
 pub use pgn::PgnError;
 pub use position::{Position, PositionError};
+pub use review::Frame;
 pub use role::{Piece, PieceSpec, Role, Stop, PIECES};
 pub use rules::{Rules, RulesError};
 pub use save::{save_from_json, save_to_json, Clocks, SaveError, SaveFile, SAVE_VERSION};
@@ -217,4 +220,5 @@ pub use session::{
     MatchError, Ply,
 };
 pub use setup::{CastlingFlag, FenError, Setup};
+pub use share::{ShareError, MAX_SHARE_LEN, SHARE_VERSION};
 pub use variant::{CastlingRule, DrawRules, Endgame, Variant, WinCondition, RULES_NOTES};

@@ -1,0 +1,464 @@
+//! "The fog lifts": a finished game stepped through ply by ply, from
+//! White's view, Black's view or the full board.
+//!
+//! [`Replay`] holds the game and its frames ([`fogbound_engine::Frame`],
+//! rebuilt by the engine): a player's view at ply k is exactly the
+//! observation that player had after ply k, drawn by the same
+//! [`board_view`] as the live game, with the umpire's words they had heard
+//! by then; the full board is the true position. A replay is made only of a
+//! finished game from the hot seat (the frames hold every hidden man), or
+//! of a record brought in from outside (a PGN or a share link, which hold
+//! the true moves anyway).
+
+use std::collections::BTreeMap;
+
+use fogbound_engine::{save_from_json, AnyMatch, Audience, Color, Frame, Outcome};
+
+use super::game::{board_view, describe, heard_text, outcome_text, Heard};
+use crate::components::BoardView;
+use crate::pages::PlayLink;
+
+/// Whose picture the replay shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lens {
+    Player(Color),
+    /// The true position.
+    Full,
+}
+
+impl Lens {
+    pub const ALL: [Lens; 3] = [
+        Lens::Player(Color::White),
+        Lens::Player(Color::Black),
+        Lens::Full,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Lens::Player(Color::White) => "White's view",
+            Lens::Player(Color::Black) => "Black's view",
+            Lens::Full => "Full board",
+        }
+    }
+
+    /// The test hook suffix: `w`, `b`, `full`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Lens::Player(Color::White) => "w",
+            Lens::Player(Color::Black) => "b",
+            Lens::Full => "full",
+        }
+    }
+}
+
+/// One ply in a move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayMove {
+    pub ply: u32,
+    pub by: Color,
+    pub text: String,
+}
+
+/// A game to replay. See the module docs.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    game: AnyMatch,
+    frames: Vec<Frame>,
+    settings: PlayLink,
+    /// When the game was last saved (milliseconds), if known.
+    date: Option<f64>,
+}
+
+impl PartialEq for Replay {
+    fn eq(&self, other: &Replay) -> bool {
+        self.frames == other.frames && self.date == other.date && self.settings == other.settings
+    }
+}
+
+/// The settings a match was played with, as the Play page names them.
+fn settings_of(game: &AnyMatch) -> PlayLink {
+    let mut query = format!("variant={}&model={}", game.variant().id, game.spec().id());
+    if let Some(p) = game.spec().preset_id() {
+        query.push_str(&format!("&preset={p}"));
+    }
+    PlayLink::parse(&query).0
+}
+
+impl Replay {
+    /// A replay of `game` (any game: the caller decides it may be shown).
+    fn of(game: AnyMatch, settings: PlayLink, date: Option<f64>) -> Replay {
+        Replay {
+            frames: game.review(),
+            game,
+            settings,
+            date,
+        }
+    }
+
+    /// A hot-seat save, once its game is over; an unfinished game is refused
+    /// (its replay would show the hidden men).
+    pub fn from_save_json(text: &str) -> Result<Replay, String> {
+        let save = save_from_json(text).map_err(|e| e.to_string())?;
+        let game = AnyMatch::from_save(&save).map_err(|e| e.to_string())?;
+        if game.outcome().is_none() {
+            return Err("the game is not over yet; its replay opens when it ends".into());
+        }
+        let tags: &BTreeMap<String, String> = &save.tags;
+        let (mut settings, _) = PlayLink::parse(tags.get("link").map_or("", |s| s));
+        let played = settings_of(&game);
+        settings.variant = played.variant;
+        settings.model = played.model;
+        settings.preset = played.preset;
+        let date = tags
+            .get("saved_at")
+            .and_then(|t| t.parse::<f64>().ok())
+            .filter(|t| t.is_finite() && *t > 0.0);
+        Ok(Replay::of(game, settings, date))
+    }
+
+    /// A PGN record (finished or not: the record shows every move anyway).
+    pub fn from_pgn(text: &str) -> Result<Replay, String> {
+        let (game, _tags) = AnyMatch::from_pgn(text).map_err(|e| e.to_string())?;
+        let settings = settings_of(&game);
+        Ok(Replay::of(game, settings, None))
+    }
+
+    /// A share code ([`Replay::share_code`]); only finished games are shared.
+    pub fn from_share(code: &str) -> Result<Replay, String> {
+        let game = AnyMatch::from_share(code).map_err(|e| e.to_string())?;
+        if game.outcome().is_none() {
+            return Err("the link holds an unfinished game, which is never shared".into());
+        }
+        let settings = settings_of(&game);
+        Ok(Replay::of(game, settings, None))
+    }
+
+    pub fn settings(&self) -> &PlayLink {
+        &self.settings
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    pub fn date(&self) -> Option<f64> {
+        self.date
+    }
+
+    /// "Fog of War · Chess".
+    pub fn title(&self) -> String {
+        let mut title = format!(
+            "{} · {}",
+            self.settings.model.label(),
+            self.settings.variant.label()
+        );
+        if self.settings.is_kriegspiel() {
+            title.push_str(&format!(" · {}", self.settings.preset.label()));
+        }
+        title
+    }
+
+    /// Plies played; the replay's positions are 0 (the start) to this.
+    pub fn plies(&self) -> u32 {
+        self.frames.len().saturating_sub(1) as u32
+    }
+
+    fn frame(&self, ply: u32) -> Option<&Frame> {
+        self.frames.get(ply as usize).or_else(|| self.frames.last())
+    }
+
+    /// The board at `ply` through `lens`.
+    pub fn board(&self, ply: u32, lens: Lens) -> BoardView {
+        let g = self.game.geometry();
+        let Some(frame) = self.frame(ply) else {
+            return BoardView::empty(g.width(), g.height());
+        };
+        match lens {
+            Lens::Player(c) => board_view(&frame.observations[c], None, None),
+            Lens::Full => {
+                let placement = frame.fen.split(' ').next().unwrap_or("");
+                let mut view = BoardView::from_placement(g.width(), g.height(), placement)
+                    .unwrap_or_else(|| BoardView::empty(g.width(), g.height()));
+                if let Some(mv) = frame.played {
+                    for sq in [mv.from, mv.to] {
+                        if let Some(s) = view.squares.get_mut(sq.index()) {
+                            s.highlight = true;
+                        }
+                    }
+                }
+                view
+            }
+        }
+    }
+
+    /// The moves as `lens` knows them: a player's own record, or the true
+    /// moves in SAN.
+    pub fn moves(&self, lens: Lens) -> Vec<ReplayMove> {
+        let g = self.game.geometry();
+        self.frames
+            .iter()
+            .skip(1)
+            .filter_map(|f| {
+                let by = f.by?;
+                let text = match lens {
+                    Lens::Full => f
+                        .san
+                        .clone()
+                        .unwrap_or_else(|| "— (turn used by a probe)".into()),
+                    Lens::Player(c) => f.observations[c]
+                        .last_move
+                        .map(|seen| describe(&seen, c, g))
+                        .unwrap_or_else(|| "?".into()),
+                };
+                Some(ReplayMove {
+                    ply: f.ply,
+                    by,
+                    text,
+                })
+            })
+            .collect()
+    }
+
+    /// What the umpire had said by `ply`: to the player through their
+    /// lens, everything on the full board.
+    pub fn heard(&self, ply: u32, lens: Lens) -> Vec<Heard> {
+        let g = self.game.geometry();
+        let said = self.frame(ply).map_or(0, |f| f.said);
+        self.game
+            .announcements()
+            .iter()
+            .take(said)
+            .filter(|a| match lens {
+                Lens::Player(c) => a.audience.includes(c),
+                Lens::Full => true,
+            })
+            .map(|a| Heard {
+                ply: a.ply,
+                public: a.audience == Audience::All,
+                text: match (lens, a.audience) {
+                    (Lens::Full, Audience::Only(c)) => {
+                        format!("to {c}: {}", heard_text(&a.message, g))
+                    }
+                    _ => heard_text(&a.message, g),
+                },
+            })
+            .collect()
+    }
+
+    /// A line about the position at `ply`.
+    pub fn status(&self, ply: u32) -> String {
+        match self.frame(ply) {
+            Some(f) if f.ply == self.plies() => match self.outcome() {
+                Some(o) => outcome_text(&o),
+                None => format!("Unfinished: {} to move", self.game.turn().name()),
+            },
+            Some(f) => {
+                let turn = f.observations[Color::White].turn;
+                format!("{} to move", turn.name())
+            }
+            None => String::new(),
+        }
+    }
+
+    /// The game as PGN, with the engine's tags for variant, model and
+    /// preset and the umpire's public announcements as comments.
+    pub fn pgn(&self) -> String {
+        let date = self
+            .date
+            .map(pgn_date)
+            .unwrap_or_else(|| "????.??.??".into());
+        let control = match self.settings.fischer() {
+            Some((minutes, increment)) => format!("{}+{increment}", minutes * 60),
+            None => "-".into(),
+        };
+        self.game.to_pgn(&[
+            ("Event", "fogbound hot-seat game"),
+            ("Date", &date),
+            ("TimeControl", &control),
+        ])
+    }
+
+    /// A file name for the PGN.
+    pub fn pgn_filename(&self) -> String {
+        let date = self
+            .date
+            .map(|d| pgn_date(d).replace('.', "-"))
+            .unwrap_or_else(|| "undated".into());
+        format!(
+            "fogbound-{}-{}-{date}.pgn",
+            self.settings.variant.id(),
+            self.settings.model.id()
+        )
+    }
+
+    /// The share code, for a finished game only.
+    pub fn share_code(&self) -> Option<String> {
+        self.outcome().map(|_| self.game.to_share())
+    }
+}
+
+/// `2026.11.21` from milliseconds since the epoch (UTC).
+fn pgn_date(ms: f64) -> String {
+    let days = (ms / 86_400_000.0).floor() as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::game::{Act, HotSeat};
+
+    fn play(s: &mut HotSeat, moves: &[(&str, &str)]) {
+        let g = s.geometry();
+        for (from, to) in moves {
+            s.apply(Act::Reveal { now: 0.0 });
+            for name in [from, to] {
+                s.apply(Act::Square {
+                    square: g.parse_square(name).unwrap(),
+                    now: 0.0,
+                });
+            }
+        }
+    }
+
+    fn finished_fog_game() -> HotSeat {
+        let mut s = HotSeat::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+        play(
+            &mut s,
+            &[
+                ("e2", "e4"),
+                ("f7", "f6"),
+                ("d1", "h5"),
+                ("a7", "a6"),
+                ("h5", "e8"),
+            ],
+        );
+        assert!(s.outcome().is_some());
+        s
+    }
+
+    fn pieces(view: &BoardView) -> usize {
+        view.squares.iter().filter(|s| s.piece.is_some()).count()
+    }
+
+    #[test]
+    fn an_unfinished_game_has_no_replay() {
+        let mut s = HotSeat::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+        play(&mut s, &[("e2", "e4")]);
+        let err = Replay::from_save_json(&s.to_json(0.0)).unwrap_err();
+        assert!(err.contains("not over"), "{err}");
+    }
+
+    #[test]
+    fn each_lens_shows_what_it_should_at_every_ply() {
+        let s = finished_fog_game();
+        let r = Replay::from_save_json(&s.to_json(1_763_740_800_000.0)).unwrap();
+        assert_eq!(r.plies(), 5);
+        assert_eq!(r.title(), "Fog of War · Chess");
+        let g = s.geometry();
+        let at =
+            |v: &BoardView, name: &str| v.squares[g.parse_square(name).unwrap().index()].clone();
+        // The start: each player sees their own 16 men, the full board 32.
+        assert_eq!(pieces(&r.board(0, Lens::Player(Color::White))), 16);
+        assert_eq!(pieces(&r.board(0, Lens::Full)), 32);
+        // After 2. ... f6 White saw nothing of Black's move.
+        let white = r.board(2, Lens::Player(Color::White));
+        assert!(at(&white, "f6").fog && at(&white, "f6").piece.is_none());
+        assert!(!at(&white, "f6").highlight);
+        let black = r.board(2, Lens::Player(Color::Black));
+        assert_eq!(at(&black, "f6").piece.as_deref(), Some("bP"));
+        // After 3. Qh5 the queen stands in Black's fog: no man of Black's
+        // could go to h5. The full board shows it.
+        let black = r.board(3, Lens::Player(Color::Black));
+        assert!(at(&black, "h5").fog && at(&black, "h5").piece.is_none());
+        assert_eq!(
+            at(&r.board(3, Lens::Full), "h5").piece.as_deref(),
+            Some("wQ")
+        );
+        // The full board at ply 5: the king is gone, the queen on e8.
+        let full = r.board(5, Lens::Full);
+        assert_eq!(at(&full, "e8").piece.as_deref(), Some("wQ"));
+        assert!(at(&full, "h5").highlight && at(&full, "e8").highlight);
+        assert!(r.status(5).starts_with("White wins"), "{}", r.status(5));
+        assert_eq!(r.status(1), "Black to move");
+        // Past the end is the end.
+        assert_eq!(r.board(99, Lens::Full), r.board(5, Lens::Full));
+    }
+
+    #[test]
+    fn move_lists_are_per_lens() {
+        let r = Replay::from_save_json(&finished_fog_game().to_json(0.0)).unwrap();
+        let full: Vec<String> = r.moves(Lens::Full).into_iter().map(|m| m.text).collect();
+        assert_eq!(full, vec!["e4", "f6", "Qh5+", "a6", "Qxe8"]);
+        let white: Vec<String> = r
+            .moves(Lens::Player(Color::White))
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        assert_eq!(white[0], "e2–e4");
+        assert!(!white[1].contains("f7"), "{white:?}");
+        let plies: Vec<u32> = r.moves(Lens::Full).iter().map(|m| m.ply).collect();
+        assert_eq!(plies, vec![1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn kriegspiel_lenses_hear_only_their_own_words() {
+        let mut s = HotSeat::new(PlayLink::parse("model=kriegspiel&preset=cvp").0, 0.0).unwrap();
+        s.apply(Act::Reveal { now: 0.0 });
+        s.apply(Act::AskAny { now: 0.0 });
+        play(&mut s, &[("e2", "e4")]);
+        s.apply(Act::Reveal { now: 0.0 });
+        s.apply(Act::Resign { now: 0.0 });
+        let r = Replay::from_save_json(&s.to_json(0.0)).unwrap();
+        let white = r.heard(1, Lens::Player(Color::White));
+        let full = r.heard(1, Lens::Full);
+        assert!(white.iter().any(|h| h.text.contains("asked")), "{white:?}");
+        assert!(full.len() >= white.len());
+        // At the start nothing had been asked yet.
+        assert!(r
+            .heard(0, Lens::Player(Color::White))
+            .iter()
+            .all(|h| !h.text.contains("asked")));
+        // The end: the resignation is heard by both.
+        let end = r.heard(1, Lens::Player(Color::Black));
+        assert!(end.iter().any(|h| h.text.contains("Game over")), "{end:?}");
+    }
+
+    #[test]
+    fn pgn_and_share_round_trip() {
+        let r = Replay::from_save_json(&finished_fog_game().to_json(1_763_740_800_000.0)).unwrap();
+        let pgn = r.pgn();
+        assert!(pgn.contains("[InformationModel \"fog\"]"), "{pgn}");
+        assert!(pgn.contains("[Date \"2025.11.21\"]"), "{pgn}");
+        assert!(pgn.contains("Qxe8"), "{pgn}");
+        assert_eq!(r.pgn_filename(), "fogbound-chess-fog-2025-11-21.pgn");
+        let back = Replay::from_pgn(&pgn).unwrap();
+        assert_eq!(back.moves(Lens::Full), r.moves(Lens::Full));
+        let code = r.share_code().unwrap();
+        let shared = Replay::from_share(&code).unwrap();
+        assert_eq!(
+            shared.moves(Lens::Player(Color::Black)),
+            r.moves(Lens::Player(Color::Black))
+        );
+        assert!(Replay::from_share(&code[..code.len() - 3]).is_err());
+        assert!(Replay::from_pgn("1. e4 e5 2. Ke3").is_err());
+        assert!(Replay::from_pgn("[Variant \"go\"]").is_err());
+    }
+
+    #[test]
+    fn pgn_dates() {
+        assert_eq!(pgn_date(0.0), "1970.01.01");
+        assert_eq!(pgn_date(951_782_400_000.0), "2000.02.29");
+        assert_eq!(pgn_date(1_763_740_800_000.0), "2025.11.21");
+    }
+}
