@@ -119,7 +119,7 @@ fn press(root: &Element, selector: &str) {
 async fn open_at(hash: &str) -> (Element, yew::AppHandle<fogbound::App>) {
     let window = web_sys::window().unwrap();
     let storage = window.local_storage().unwrap().unwrap();
-    storage.remove_item("fogbound.current").unwrap();
+    storage.clear().unwrap();
     window.location().set_hash(hash).unwrap();
     let root = mount_point();
     let handle = yew::Renderer::<fogbound::App>::with_root(root.clone()).render();
@@ -304,7 +304,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
     assert_eq!(count(&root, "[data-square=h8] [data-phantom]"), 0);
     assert_eq!(count(&root, "[data-phantom]"), 1);
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    let saved = storage.get_item("fogbound.current").unwrap().unwrap();
+    let saved = active_save(&storage);
     assert!(saved.contains("g8") && saved.contains("bN"), "{saved}");
     press(&root, "[data-testid=tray-bN]");
     yew::scheduler::flush().await;
@@ -354,12 +354,7 @@ fn audit_labels(root: &Element) {
 async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     use dom::{key, Pointer};
     let window = web_sys::window().unwrap();
-    window
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .remove_item("fogbound.current")
-        .unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
     window
         .location()
         .set_hash("#/play?variant=chess&model=fog&clock=none&start=1")
@@ -372,7 +367,10 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     click(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     audit_labels(&root);
-    assert!(!root.inner_html().contains("black"));
+    // The phantom tray offers every kind of black man, so only the board
+    // is searched.
+    let board = root.query_selector("svg.board").unwrap().unwrap();
+    assert!(!board.outer_html().contains("black"));
 
     // White draws an arrow, flips the board with the button and back.
     Pointer::RIGHT.drag(&root, &["d2", "d4"]);
@@ -409,7 +407,8 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-mark]"), 0, "Black sees White's drawing");
     audit_labels(&root);
-    assert!(!root.inner_html().contains("white"));
+    let board = root.query_selector("svg.board").unwrap().unwrap();
+    assert!(!board.outer_html().contains("white"));
 
     // Black plays e7-e5 from the keyboard: the cursor starts at Black's
     // bottom-left corner, h8.
@@ -433,13 +432,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     Pointer::TOUCH.drag(&root, &["d2", "d3", "d4"]);
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
-    let saved = window
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .get_item("fogbound.current")
-        .unwrap()
-        .unwrap();
+    let saved = active_save(&window.local_storage().unwrap().unwrap());
     // The three moves, as square indices: e2-e4, e7-e5, d2-d4.
     for mv in [
         "\"from\":12,\"to\":28",
@@ -456,7 +449,7 @@ async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
     use dom::Pointer;
     let window = web_sys::window().unwrap();
     let storage = window.local_storage().unwrap().unwrap();
-    storage.remove_item("fogbound.current").unwrap();
+    storage.clear().unwrap();
     window
         .location()
         .set_hash("#/play?variant=chess&model=dark&clock=none&start=1")
@@ -473,10 +466,77 @@ async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
     Pointer::MOUSE.drag(&root, &["g1", "g2", "f3"]);
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
-    let saved = storage.get_item("fogbound.current").unwrap().unwrap();
+    let id = storage.get_item("fogbound.active").unwrap().unwrap();
+    let saved = storage
+        .get_item(&format!("fogbound.game.{id}"))
+        .unwrap()
+        .unwrap();
     // g1-f3 across first: through f1 and f2 (squares 5 and 13).
     assert!(
         saved.contains("\"from\":6,\"to\":21") && saved.contains("\"route\":[5,13]"),
         "{saved}"
     );
+}
+
+/// Lifts the curtain if one is down (the open model has none).
+async fn reveal_if_any(root: &Element) {
+    if count(root, "[data-testid=reveal]") == 1 {
+        click(root, "[data-testid=reveal]");
+        yew::scheduler::flush().await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_pawn_dragged_to_the_last_rank_asks_which_man_it_becomes() {
+    use dom::Pointer;
+    let (root, _handle) = open_at("#/play?variant=chess&model=fog&clock=none&start=1").await;
+    // 1.h4 g5 2.hxg5 h6 3.gxh6 Nf6 4.h7 Rg8, by clicks.
+    for (from, to) in [
+        ("h2", "h4"),
+        ("g7", "g5"),
+        ("h4", "g5"),
+        ("h7", "h6"),
+        ("g5", "h6"),
+        ("g8", "f6"),
+        ("h6", "h7"),
+        ("h8", "g8"),
+    ] {
+        reveal_if_any(&root).await;
+        click(&root, &format!("[data-square={from}]"));
+        yew::scheduler::flush().await;
+        click(&root, &format!("[data-square={to}]"));
+        yew::scheduler::flush().await;
+    }
+    reveal_if_any(&root).await;
+    // White drags the pawn to h8: the picker offers the four men, and
+    // nothing is played until one is chosen.
+    Pointer::MOUSE.drag(&root, &["h7", "h8"]);
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=promotion]"), 1);
+    for role in ["q", "r", "b", "n"] {
+        assert_eq!(
+            count(&root, &format!("[data-testid=promote-{role}]")),
+            1,
+            "{role}"
+        );
+    }
+    assert_eq!(count(&root, "[data-square=h7] [data-piece=wP]"), 1);
+    click(&root, "[data-testid=promote-n]");
+    yew::scheduler::flush().await;
+    // The knight stands on h8 in White's record; the curtain falls for Black.
+    assert_eq!(count(&root, "[data-testid=promotion]"), 0);
+    assert_eq!(count(&root, "[data-testid=curtain]"), 1);
+    reveal_if_any(&root).await;
+    // Black saw the pawn capture-free walk end on h8: the knight is in
+    // Black's view only if Black's men see h8 (the rook on g8 does).
+    assert_eq!(count(&root, "[data-square=h8] [data-piece=wN]"), 1);
+}
+
+/// The saved game the Play page resumes (`fogbound.active` names it).
+fn active_save(storage: &web_sys::Storage) -> String {
+    let id = storage.get_item("fogbound.active").unwrap().unwrap();
+    storage
+        .get_item(&format!("fogbound.game.{id}"))
+        .unwrap()
+        .unwrap()
 }
