@@ -246,9 +246,17 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     if !holding {
                         return;
                     }
-                    let square = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    // The board captures the right button's pointer for its
+                    // arrows, so the event's target may be the whole board:
+                    // the square is the one under the pointer.
+                    let under = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                        d.element_from_point(e.client_x() as f32, e.client_y() as f32)
+                    });
+                    let square = under
+                        .or_else(|| {
+                            e.target()
+                                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        })
                         .and_then(|el| el.closest("[data-square]").ok().flatten())
                         .and_then(|el| el.get_attribute("data-square"));
                     if let Some(name) = square.filter(|n| phantoms.contains(n)) {
