@@ -7,72 +7,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+import { START, visibleTo } from "./fog.js";
 
 const suite = useSuite();
 
-const START = {
-  a1: "wR", b1: "wN", c1: "wB", d1: "wQ", e1: "wK", f1: "wB", g1: "wN", h1: "wR",
-  a8: "bR", b8: "bN", c8: "bB", d8: "bQ", e8: "bK", f8: "bB", g8: "bN", h8: "bR",
-};
-for (const f of "abcdefgh") {
-  START[`${f}2`] = "wP";
-  START[`${f}7`] = "bP";
-}
 const LINE = [["e2", "e4"], ["f7", "f6"], ["d1", "h5"], ["a7", "a6"], ["h5", "e8"]];
-
-const sq = (f, r) => (f >= 0 && f < 8 && r >= 0 && r < 8 ? "abcdefgh"[f] + (r + 1) : null);
-const coords = (s) => ["abcdefgh".indexOf(s[0]), Number(s.slice(1)) - 1];
-
-/** Fog of War visibility (own men and every square they could move to). */
-function visibleTo(board, side) {
-  const seen = new Set();
-  const enemy = (s) => board[s] && board[s][0] !== side;
-  for (const [from, code] of Object.entries(board)) {
-    if (code[0] !== side) continue;
-    seen.add(from);
-    const [f, r] = coords(from);
-    const leap = (offsets) => {
-      for (const [df, dr] of offsets) {
-        const t = sq(f + df, r + dr);
-        if (t && (!board[t] || enemy(t))) seen.add(t);
-      }
-    };
-    const slide = (dirs) => {
-      for (const [df, dr] of dirs) {
-        for (let k = 1; k < 8; k++) {
-          const t = sq(f + df * k, r + dr * k);
-          if (!t) break;
-          if (board[t]) {
-            if (enemy(t)) seen.add(t);
-            break;
-          }
-          seen.add(t);
-        }
-      }
-    };
-    const diag = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-    const line = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-    const role = code[1];
-    if (role === "N") leap([[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]]);
-    if (role === "K") leap([...diag, ...line]);
-    if (role === "B" || role === "Q") slide(diag);
-    if (role === "R" || role === "Q") slide(line);
-    if (role === "P") {
-      const dir = side === "w" ? 1 : -1;
-      const one = sq(f, r + dir);
-      if (one && !board[one]) {
-        seen.add(one);
-        const two = sq(f, r + 2 * dir);
-        if ((side === "w" ? r === 1 : r === 6) && two && !board[two]) seen.add(two);
-      }
-      for (const df of [-1, 1]) {
-        const t = sq(f + df, r + dir);
-        if (t && enemy(t)) seen.add(t);
-      }
-    }
-  }
-  return seen;
-}
 
 /** The true board after each ply of LINE, the start first. */
 function boards() {
