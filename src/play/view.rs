@@ -246,19 +246,22 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     if !holding {
                         return;
                     }
-                    // The board captures the right button's pointer for its
-                    // arrows, so the event's target may be the whole board:
-                    // the square is the one under the pointer.
-                    let under = web_sys::window().and_then(|w| w.document()).and_then(|d| {
-                        d.element_from_point(e.client_x() as f32, e.client_y() as f32)
+                    // The event's square; the board captures the right
+                    // button's pointer for its arrows, so the target may be
+                    // the whole board: then the square under the pointer.
+                    let square_of = |el: Option<web_sys::Element>| {
+                        el.and_then(|el| el.closest("[data-square]").ok().flatten())
+                            .and_then(|el| el.get_attribute("data-square"))
+                    };
+                    let square = square_of(
+                        e.target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+                    )
+                    .or_else(|| {
+                        square_of(web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                            d.element_from_point(e.client_x() as f32, e.client_y() as f32)
+                        }))
                     });
-                    let square = under
-                        .or_else(|| {
-                            e.target()
-                                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        })
-                        .and_then(|el| el.closest("[data-square]").ok().flatten())
-                        .and_then(|el| el.get_attribute("data-square"));
                     if let Some(name) = square.filter(|n| phantoms.contains(n)) {
                         if let Some(square) = geometry.parse_square(&name) {
                             e.prevent_default();
