@@ -205,6 +205,7 @@ mod tests {
             hints: Vec::new(),
             announcements: Vec::new(),
             extras: Default::default(),
+            actions: Default::default(),
             outcome: None,
         }
     }

@@ -19,7 +19,7 @@
 //! moves into check show as normal and nothing hidden is revealed.
 
 use crate::model::{find_in, hints_of, masked, Judgement, Said};
-use crate::observation::{Extras, Hint};
+use crate::observation::{Actions, Extras, Hint, Tries};
 use crate::{
     Attempt, Bitboard, ByColor, Color, InformationModel, ModelSpec, Move, MoveKind, Position,
     Resolution, Role, Square,
@@ -248,6 +248,14 @@ impl<B: Bitboard> InformationModel<B> for Dark<B> {
 
     fn hints(&self, pos: &Position<B>, player: Color) -> Vec<Hint> {
         hints_of(&masked(pos, player, self.explored[player]).pseudo_legal_moves())
+    }
+
+    fn actions(&self, _pos: &Position<B>, _player: Color) -> Actions {
+        Actions {
+            tries: Tries::PawnProbes,
+            choose_route: true,
+            ..Actions::default()
+        }
     }
 
     fn extras(&self, _pos: &Position<B>, player: Color) -> Extras {

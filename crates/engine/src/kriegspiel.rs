@@ -6,7 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::{find_move, hints_of, masked, Judgement, Said};
-use crate::observation::{Audience, CheckDirection, Extras, Hint, ManKind, Message};
+use crate::observation::{
+    Actions, Audience, CheckDirection, Extras, Hint, ManKind, Message, Tries,
+};
 use crate::{
     Attempt, Bitboard, ByColor, Color, InformationModel, ModelSpec, Move, MoveAttempt, MoveKind,
     Position, Resolution, Role, RuleMode,
@@ -538,6 +540,20 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
         Extras {
             must_try_pawn_capture: pos.turn() == player && self.obligation.is_some(),
             ..Extras::default()
+        }
+    }
+
+    fn actions(&self, pos: &Position<B>, player: Color) -> Actions {
+        let has_pawns = !pos.pieces(player, Role::Pawn).is_empty();
+        Actions {
+            tries: Tries::AnyFromOwnMen,
+            // Asking again, or without a pawn, would be nonsense.
+            ask_any: matches!(self.rules.pawn_tries, PawnTries::AskAny { .. })
+                && !self.asked_any
+                && has_pawns,
+            ask_rebuffs: self.rules.rebuff_query,
+            choose_route: false,
+            must_try_pawn_capture: self.obligation.is_some(),
         }
     }
 }

@@ -166,6 +166,7 @@
 //! `Bitboard128`, else `Bitboard256`.
 
 pub mod bitboard;
+pub mod catalogue;
 pub mod color;
 pub mod dark;
 pub mod game;
@@ -205,8 +206,8 @@ pub use mov::{Move, MoveKind};
 pub use movegen::RuleMode;
 pub use notation::MoveTextError;
 pub use observation::{
-    Announcement, Audience, Cell, CheckDirection, EnPassantView, Extras, Hint, ManKind, Message,
-    Observation, SeenMove,
+    Actions, Announcement, Audience, Cell, CheckDirection, EnPassantView, Extras, Hint, ManKind,
+    Message, Observation, SeenMove, Tries,
 };
 pub use perft::{perft, perft_divide};
 pub use pgn::PgnError;

@@ -15,7 +15,7 @@
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-use crate::observation::{Audience, Extras, Hint, Message};
+use crate::observation::{Actions, Audience, Extras, Hint, Message};
 use crate::{
     Bitboard, Color, EnPassantView, Geometry, KriegspielRules, Move, MoveKind, MoveTextError,
     Position, Role, RuleMode, Square, Variant,
@@ -105,6 +105,18 @@ impl ModelSpec {
                 found: other.chars().take(40).collect(),
             }),
         }
+    }
+
+    /// Whether a player may be unable to see an enemy man (every model but
+    /// the open board): two people sharing a screen need a curtain.
+    pub fn hides_men(&self) -> bool {
+        !matches!(self, ModelSpec::Open)
+    }
+
+    /// Whether an umpire speaks: the players' announcements are the game's
+    /// main news and deserve a log of their own.
+    pub fn has_umpire(&self) -> bool {
+        matches!(self, ModelSpec::Kriegspiel { .. })
     }
 
     /// The rule mode the model plays under.
@@ -385,6 +397,13 @@ pub trait InformationModel<B: Bitboard>: fmt::Debug + Send {
     /// Model-specific extras of `player`'s observation.
     fn extras(&self, _pos: &Position<B>, _player: Color) -> Extras {
         Extras::default()
+    }
+
+    /// What `player`, to move in `pos`, may do besides moving along a hint
+    /// (asked only for the player to move in a game going on). Must be
+    /// computed from what the player may know.
+    fn actions(&self, _pos: &Position<B>, _player: Color) -> Actions {
+        Actions::default()
     }
 }
 

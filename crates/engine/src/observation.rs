@@ -246,6 +246,39 @@ pub struct Extras {
     pub must_try_pawn_capture: bool,
 }
 
+/// Which move attempts a model takes besides the hinted ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tries {
+    /// Only the hinted moves (every legal move is hinted).
+    #[default]
+    Hinted,
+    /// Any move of one's own man onto a square one's own men do not hold:
+    /// the model judges tries the player cannot check (Kriegspiel).
+    AnyFromOwnMen,
+    /// Besides the hints, a pawn move onto a square one's own men do not
+    /// hold: a probe into the unknown (Dark Chess).
+    PawnProbes,
+}
+
+/// What a player may do at this moment besides moving along a hint: what
+/// the page offers as buttons and pickers, and what an automated player may
+/// try. Filled only for the player to move in a game going on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Actions {
+    /// Which move attempts the model takes.
+    pub tries: Tries,
+    /// The player may ask "Any?" (are there pawn captures?) now.
+    pub ask_any: bool,
+    /// The player may ask how many tries the opponent was refused on their
+    /// last turn.
+    pub ask_rebuffs: bool,
+    /// A knight-like leap goes by one of two L routes and the player picks
+    /// which (it decides what the player sees on the way).
+    pub choose_route: bool,
+    /// The player asked "Any?", heard yes, and must now try a pawn capture.
+    pub must_try_pawn_capture: bool,
+}
+
 /// An en passant chance as the capturer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EnPassantView {
@@ -275,6 +308,9 @@ pub struct Observation {
     /// Announcements the player heard since the previous ply began.
     pub announcements: Vec<Announcement>,
     pub extras: Extras,
+    /// What the player may do now besides moving along a hint.
+    #[serde(default)]
+    pub actions: Actions,
     /// The outcome, once the game is over.
     pub outcome: Option<Outcome>,
 }
@@ -283,6 +319,26 @@ impl Observation {
     /// The cell on `sq` (`Fog` off the board).
     pub fn cell(&self, sq: Square) -> Cell {
         self.squares.get(sq.index()).copied().unwrap_or(Cell::Fog)
+    }
+
+    /// Whether `player` (this observation's player, to move) may try the
+    /// move `from` → `to` on this board: a hinted move, or one the model's
+    /// [`Tries`] admits. Read on the player's own picture only.
+    pub fn may_try(&self, from: Square, to: Square) -> bool {
+        let own = |sq: Square| matches!(self.cell(sq), Cell::Man(p) if p.color == self.player);
+        if self.turn != self.player || self.outcome.is_some() || !own(from) || own(to) {
+            return false;
+        }
+        if self.hints.iter().any(|h| h.from == from && h.to == to) {
+            return true;
+        }
+        match self.actions.tries {
+            Tries::Hinted => false,
+            Tries::AnyFromOwnMen => true,
+            Tries::PawnProbes => {
+                matches!(self.cell(from), Cell::Man(p) if p.role.spec().pawn)
+            }
+        }
     }
 
     /// The squares the player cannot see.

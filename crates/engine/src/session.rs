@@ -11,7 +11,7 @@ use core::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::model::{InformationModel, Judgement, MoveAttempt, Said};
-use crate::observation::{Announcement, Audience, Cell, Message, Observation, SeenMove};
+use crate::observation::{Actions, Announcement, Audience, Cell, Message, Observation, SeenMove};
 use crate::{
     Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, ByColor, Color, FenError, Geometry,
     ModelSpec, Move, MoveKind, MoveTextError, Outcome, Position, PositionError, Reason, Resolution,
@@ -475,10 +475,16 @@ impl<B: Bitboard> Match<B> {
             .collect();
         let outcome = self.outcome();
         let ply = self.plies.len() as u32;
-        let hints = if outcome.is_none() && pos.turn() == player {
+        let to_move = outcome.is_none() && pos.turn() == player;
+        let hints = if to_move {
             self.model.hints(pos, player)
         } else {
             Vec::new()
+        };
+        let actions = if to_move {
+            self.model.actions(pos, player)
+        } else {
+            Actions::default()
         };
         let announcements = self
             .announcements
@@ -497,6 +503,7 @@ impl<B: Bitboard> Match<B> {
             hints,
             announcements,
             extras: self.model.extras(pos, player),
+            actions,
             outcome,
         }
     }

@@ -580,3 +580,81 @@ fn san_attempts_are_read_against_the_players_own_picture() {
     );
     assert!(m.parse_attempt(Color::Black, "exd5").is_err()); // no black pawn on e6
 }
+
+/// What each model offers the player to move besides hinted moves.
+mod actions {
+    use fogbound_engine::{AnyMatch, Attempt, Color, ModelSpec, Tries, Variant};
+
+    fn game(model: &str, preset: Option<&str>) -> AnyMatch {
+        AnyMatch::new(
+            &Variant::chess(),
+            ModelSpec::parse(model, preset).unwrap(),
+            None,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn any_is_offered_only_by_presets_that_answer_it_and_only_once_a_turn() {
+        for (preset, offered) in [
+            ("english", true),
+            ("cvp", true),
+            ("berkeley-any", true),
+            ("dutch", true),
+            ("wild16", false),
+            ("berkeley", false),
+            ("cincinnati", false),
+            ("rand", false),
+        ] {
+            let mut m = game("kriegspiel", Some(preset));
+            let obs = m.observation(Color::White);
+            assert_eq!(obs.actions.ask_any, offered, "{preset}");
+            assert_eq!(obs.actions.tries, Tries::AnyFromOwnMen, "{preset}");
+            assert!(!m.observation(Color::Black).actions.ask_any, "not to move");
+            if offered {
+                m.attempt(Color::White, Attempt::AskAny).unwrap();
+                assert!(!m.observation(Color::White).actions.ask_any, "{preset}");
+            }
+        }
+    }
+
+    #[test]
+    fn rebuffs_are_offered_by_rand_only() {
+        for preset in fogbound_engine::KriegspielRules::PRESET_IDS {
+            let obs = game("kriegspiel", Some(preset)).observation(Color::White);
+            assert_eq!(obs.actions.ask_rebuffs, preset == "rand", "{preset}");
+        }
+    }
+
+    #[test]
+    fn dark_chess_offers_routes_and_probes_fog_and_open_neither() {
+        let dark = game("dark", None).observation(Color::White);
+        assert!(dark.actions.choose_route);
+        assert_eq!(dark.actions.tries, Tries::PawnProbes);
+        for model in ["fog", "open"] {
+            let obs = game(model, None).observation(Color::White);
+            assert_eq!(obs.actions, Default::default(), "{model}");
+        }
+    }
+
+    #[test]
+    fn may_try_follows_the_model() {
+        let g = Variant::chess().geometry();
+        let sq = |n: &str| g.parse_square(n).unwrap();
+        // e2-e5 is no move on any board, but Kriegspiel takes it as a try.
+        let k = game("kriegspiel", Some("english")).observation(Color::White);
+        assert!(k.may_try(sq("e2"), sq("e5")));
+        assert!(!k.may_try(sq("e2"), sq("d1")), "onto one's own man");
+        assert!(!k.may_try(sq("e4"), sq("e5")), "from an empty square");
+        let fog = game("fog", None).observation(Color::White);
+        assert!(fog.may_try(sq("e2"), sq("e4")));
+        assert!(!fog.may_try(sq("e2"), sq("e5")));
+        // Dark Chess: a pawn's diagonal into the unknown is a probe.
+        let dark = game("dark", None).observation(Color::White);
+        assert!(dark.may_try(sq("e2"), sq("d3")));
+        assert!(!dark.may_try(sq("g1"), sq("g3")), "only pawns probe");
+        assert!(!game("fog", None)
+            .observation(Color::Black)
+            .may_try(sq("e7"), sq("e5")));
+    }
+}
