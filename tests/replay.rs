@@ -5,10 +5,10 @@
 
 use std::rc::Rc;
 
-use fogbound::pages::PlayLink;
 use fogbound::play::game::{Act, HotSeat};
 use fogbound::play::replay::Replay;
 use fogbound::play::review::{GameReview, GameReviewProps};
+use fogbound::play::settings::PlayLink;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;

@@ -20,7 +20,7 @@ pub use games::{CorruptSaves, Games};
 pub use home::Home;
 pub use krk::Krk;
 pub use not_found::NotFound;
-pub use play::{Play, PlayLink};
+pub use play::Play;
 pub use puzzles::Puzzles;
 pub use replay::ReplayPage;
 pub use rules::Rules;

@@ -39,7 +39,7 @@ use super::aids::{ghost_caps, Ghosts, Notes, TrayTool};
 use super::clock::Clock;
 use super::sound::Cue;
 use crate::components::board::BoardView;
-use crate::pages::PlayLink;
+use crate::play::settings::PlayLink;
 
 /// Between turns a curtain hides the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,8 +118,11 @@ pub enum Act {
         rook_to: Option<Square>,
         now: f64,
     },
-    /// Kriegspiel: "Any?".
-    AskAny {
+    /// A question to the umpire ([`Attempt::AskAny`] or
+    /// [`Attempt::AskRebuffs`]), asked when the viewer's observation offers
+    /// it.
+    Ask {
+        question: Attempt,
         now: f64,
     },
     /// Dark Chess: use the other L route for knight moves.
@@ -432,9 +435,13 @@ impl HotSeat {
     pub fn plies(&self) -> usize {
         self.game.plies().len()
     }
+    /// Whether an umpire speaks in this game (its log is shown).
+    pub fn has_umpire(&self) -> bool {
+        self.game.spec().has_umpire()
+    }
     /// Whether the memory aids mean anything (someone cannot see everything).
     pub fn has_aids(&self) -> bool {
-        !self.settings.is_open()
+        self.game.spec().hides_men()
     }
     /// The enemy men `player` may put on the board as phantoms (the roles
     /// of the variant, as the enemy's colour).
@@ -645,7 +652,7 @@ impl HotSeat {
             self.promotion = None;
             self.castle = None;
             self.draw_offer = None;
-        } else if self.settings.is_open() {
+        } else if !self.game.spec().hides_men() {
             self.curtain = Curtain::Revealed(self.game.turn());
             if !self.hidden {
                 if let Some(clock) = self.clock.as_mut() {
@@ -684,7 +691,7 @@ impl HotSeat {
                 // A refusal or an answer: add what the umpire said (a move
                 // played needs no note; the umpire's log has it).
                 let refused = !result.resolution.passes_turn();
-                if refused && self.settings.is_kriegspiel() && !heard.is_empty() {
+                if refused && self.game.spec().has_umpire() && !heard.is_empty() {
                     if !message.is_empty() {
                         message.push(' ');
                     }
@@ -729,10 +736,17 @@ impl HotSeat {
         self.settle(now);
     }
 
-    /// A move attempt from `from` to `to`, with the route the viewer chose
-    /// (Dark Chess) and a promotion if one is needed.
-    fn move_attempt(&self, from: Square, to: Square, promotion: Option<Role>) -> Attempt {
-        let route = if self.settings.is_dark() {
+    /// A move attempt of `player` from `from` to `to`, with the route the
+    /// player chose where the model lets them choose one, and a promotion
+    /// if one is needed.
+    fn move_attempt(
+        &self,
+        player: Color,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Attempt {
+        let route = if self.game.observation(player).actions.choose_route {
             self.route(from, to)
         } else {
             None
@@ -819,17 +833,9 @@ impl HotSeat {
         now: f64,
     ) -> bool {
         let (from, to) = (m.from, m.to);
-        let own = |sq: Square| matches!(obs.cell(sq), Cell::Man(p) if p.color == player);
-        let hinted = obs.hints.iter().any(|h| h.from == from && h.to == to);
         let pawn =
             matches!(obs.cell(from), Cell::Man(p) if p.color == player && p.role.spec().pawn);
-        // Kriegspiel: any try the player cares to make goes to the umpire.
-        // Dark Chess: a pawn "capture" where no man is seen is a probe.
-        let may_try = own(from)
-            && (hinted
-                || (self.settings.is_kriegspiel() && !own(to))
-                || (self.settings.is_dark() && pawn && !own(to)));
-        if !may_try {
+        if !obs.may_try(from, to) {
             return false;
         }
         let mut rook_to = m.rook_to;
@@ -856,7 +862,7 @@ impl HotSeat {
             }
             promotion = choices.first().copied();
         }
-        let mut attempt = self.move_attempt(from, to, promotion);
+        let mut attempt = self.move_attempt(player, from, to, promotion);
         if let Attempt::Move(a) = &mut attempt {
             a.rook_to = rook_to;
             if m.route.is_some() {
@@ -898,11 +904,16 @@ impl HotSeat {
                 }
             }
             Ok(other) => {
-                if self.settings.is_kriegspiel() {
+                let offered = match other {
+                    Attempt::AskAny => obs.actions.ask_any,
+                    Attempt::AskRebuffs => obs.actions.ask_rebuffs,
+                    Attempt::Move(_) => false,
+                };
+                if offered {
                     self.try_attempt(player, other, now);
                 } else {
                     self.typed_error = Some(format!(
-                        "“{text}”: only the Kriegspiel umpire answers that."
+                        "“{text}”: nobody answers that question in this game now."
                     ));
                 }
             }
@@ -988,7 +999,7 @@ impl HotSeat {
             Act::Promote { role, now } => {
                 self.settle(now);
                 if let (Some(p), Some(player)) = (self.promotion.clone(), self.viewer()) {
-                    let attempt = self.move_attempt(p.from, p.to, Some(role));
+                    let attempt = self.move_attempt(player, p.from, p.to, Some(role));
                     self.try_attempt(player, attempt, now);
                 }
             }
@@ -1001,7 +1012,7 @@ impl HotSeat {
                 self.settle(now);
                 if let (Some(c), Some(player)) = (self.castle.clone(), self.viewer()) {
                     if c.choices.contains(&rook_to) {
-                        let mut attempt = self.move_attempt(c.from, c.to, None);
+                        let mut attempt = self.move_attempt(player, c.from, c.to, None);
                         if let Attempt::Move(a) = &mut attempt {
                             a.rook_to = rook_to;
                         }
@@ -1009,11 +1020,17 @@ impl HotSeat {
                     }
                 }
             }
-            Act::AskAny { now } => {
+            Act::Ask { question, now } => {
                 self.settle(now);
                 if let Some(player) = self.viewer() {
-                    if self.settings.is_kriegspiel() {
-                        self.try_attempt(player, Attempt::AskAny, now);
+                    let actions = self.game.observation(player).actions;
+                    let offered = match question {
+                        Attempt::AskAny => actions.ask_any,
+                        Attempt::AskRebuffs => actions.ask_rebuffs,
+                        Attempt::Move(_) => false,
+                    };
+                    if offered {
+                        self.try_attempt(player, question, now);
                     }
                 }
             }
@@ -1041,7 +1058,7 @@ impl HotSeat {
                         clock.pause(now);
                     }
                     if let Curtain::Revealed(_) = self.curtain {
-                        if !self.settings.is_open() {
+                        if self.game.spec().hides_men() {
                             stopped = true;
                             self.curtain = Curtain::Closed {
                                 next: self.game.turn(),
@@ -1450,7 +1467,10 @@ mod tests {
         play(&mut s, "e2", "d3");
         assert_eq!(s.curtain(), Curtain::Revealed(Color::White));
         assert!(!s.feedback().unwrap().message.is_empty());
-        s.apply(Act::AskAny { now: 0.0 });
+        s.apply(Act::Ask {
+            question: Attempt::AskAny,
+            now: 0.0,
+        });
         assert_eq!(s.curtain(), Curtain::Revealed(Color::White));
         assert!(s.feedback().is_some());
         play(&mut s, "e2", "e4");
@@ -1528,7 +1548,7 @@ mod tests {
         let g = s.geometry();
         // The route toggle picks the second L route for a knight move.
         assert_eq!(
-            s.move_attempt(sq(g, "g1"), sq(g, "f3"), None),
+            s.move_attempt(Color::White, sq(g, "g1"), sq(g, "f3"), None),
             Attempt::Move(MoveAttempt {
                 from: sq(g, "g1"),
                 to: sq(g, "f3"),
@@ -1539,7 +1559,7 @@ mod tests {
         );
         s.apply(Act::ToggleRoute);
         assert_eq!(
-            s.move_attempt(sq(g, "g1"), sq(g, "f3"), None)
+            s.move_attempt(Color::White, sq(g, "g1"), sq(g, "f3"), None)
                 .as_move()
                 .unwrap()
                 .route,
@@ -1816,7 +1836,10 @@ mod tests {
                         (own[rng.next(own.len())], Square(rng.next(n) as u8))
                     };
                     if rng.next(10) == 0 {
-                        s.apply(Act::AskAny { now: 0.0 });
+                        s.apply(Act::Ask {
+                            question: Attempt::AskAny,
+                            now: 0.0,
+                        });
                     }
                     s.apply(Act::Square {
                         square: from,
@@ -1877,7 +1900,7 @@ mod tests {
         typed(&mut s, "e2e5");
         assert!(s.typed_error().unwrap().contains("not a move you can try"));
         typed(&mut s, "any?");
-        assert!(s.typed_error().unwrap().contains("Kriegspiel"));
+        assert!(s.typed_error().unwrap().contains("nobody answers"));
         assert_eq!(s.curtain(), Curtain::Revealed(Color::White));
         typed(&mut s, " Nf3 ");
         assert_eq!(s.plies(), 1);

@@ -28,7 +28,7 @@ pub const CORRUPT_KEY: &str = "fogbound.corrupt";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub id: String,
-    /// "Fog of War · Chess".
+    /// "Kriegspiel (RAND) · Chess".
     pub title: String,
     /// "White to move" or the result.
     pub status: String,
@@ -43,10 +43,7 @@ pub struct Summary {
 impl Summary {
     pub fn of(game: &HotSeat, created: f64, now: f64) -> Summary {
         let settings = game.settings();
-        let mut title = format!("{} · {}", settings.model.label(), settings.variant.label());
-        if settings.is_kriegspiel() {
-            title.push_str(&format!(" · {}", settings.preset.label()));
-        }
+        let title = settings.title();
         let (status, finished) = match game.outcome() {
             Some(o) => (outcome_text(&o), true),
             None => (format!("{} to move", game.turn().name()), false),
@@ -417,7 +414,7 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pages::PlayLink;
+    use crate::play::settings::PlayLink;
 
     #[test]
     fn ids_are_distinct_and_valid() {
@@ -436,7 +433,7 @@ mod tests {
         let (link, _) = PlayLink::parse("model=kriegspiel&preset=cvp");
         let game = HotSeat::new(link, 5.0).unwrap();
         let s = Summary::of(&game, 1.0, 7.0);
-        assert_eq!(s.title, "Kriegspiel · Chess · Chess Variant Pages");
+        assert_eq!(s.title, "Kriegspiel (Chess Variant Pages) · Chess");
         assert_eq!(s.status, "White to move");
         assert!(!s.finished);
         assert_eq!((s.plies, s.created, s.updated), (0, 1.0, 7.0));

@@ -7,5 +7,6 @@ pub mod game;
 pub mod library;
 pub mod replay;
 pub mod review;
+pub mod settings;
 pub mod sound;
 pub mod view;

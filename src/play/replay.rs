@@ -16,7 +16,7 @@ use fogbound_engine::{save_from_json, AnyMatch, Audience, Color, Frame, Outcome}
 
 use super::game::{board_view, describe, heard_text, outcome_text, Heard};
 use crate::components::BoardView;
-use crate::pages::PlayLink;
+use crate::play::settings::PlayLink;
 
 /// Whose picture the replay shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,8 +107,7 @@ impl Replay {
         let (mut settings, _) = PlayLink::parse(tags.get("link").map_or("", |s| s));
         let played = settings_of(&game);
         settings.variant = played.variant;
-        settings.model = played.model;
-        settings.preset = played.preset;
+        settings = settings.with_model(game.spec());
         let date = tags
             .get("saved_at")
             .and_then(|t| t.parse::<f64>().ok())
@@ -147,15 +146,7 @@ impl Replay {
 
     /// "Fog of War · Chess".
     pub fn title(&self) -> String {
-        let mut title = format!(
-            "{} · {}",
-            self.settings.model.label(),
-            self.settings.variant.label()
-        );
-        if self.settings.is_kriegspiel() {
-            title.push_str(&format!(" · {}", self.settings.preset.label()));
-        }
-        title
+        self.settings.title()
     }
 
     /// Plies played; the replay's positions are 0 (the start) to this.
@@ -286,8 +277,7 @@ impl Replay {
             .unwrap_or_else(|| "undated".into());
         format!(
             "fogbound-{}-{}-{date}.pgn",
-            self.settings.variant.id(),
-            self.settings.model.id()
+            self.settings.variant, self.settings.model
         )
     }
 
@@ -317,6 +307,7 @@ fn pgn_date(ms: f64) -> String {
 mod tests {
     use super::*;
     use crate::play::game::{Act, HotSeat};
+    use fogbound_engine::Attempt;
 
     fn play(s: &mut HotSeat, moves: &[(&str, &str)]) {
         let g = s.geometry();
@@ -415,7 +406,10 @@ mod tests {
     fn kriegspiel_lenses_hear_only_their_own_words() {
         let mut s = HotSeat::new(PlayLink::parse("model=kriegspiel&preset=cvp").0, 0.0).unwrap();
         s.apply(Act::Reveal { now: 0.0 });
-        s.apply(Act::AskAny { now: 0.0 });
+        s.apply(Act::Ask {
+            question: Attempt::AskAny,
+            now: 0.0,
+        });
         play(&mut s, &[("e2", "e4")]);
         s.apply(Act::Reveal { now: 0.0 });
         s.apply(Act::Resign { now: 0.0 });

@@ -208,7 +208,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         }
     });
     let heard = replay.heard(ply, lens);
-    let umpire = replay.settings().is_kriegspiel().then(|| {
+    let umpire = replay.settings().model_spec().has_umpire().then(|| {
         let items = heard.iter().rev().map(|h| {
             let class = if h.public { "public" } else { "private" };
             html! { <li class={class}><span>{ h.text.clone() }</span>

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::{Color, Outcome, Role};
+use fogbound_engine::{Attempt, Color, Outcome, Role};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -146,7 +146,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
         </button>
     };
     let settings = game.settings();
-    let mut title = format!("{} · {}", settings.model.label(), settings.variant.label());
+    let mut title = settings.title();
     if let Some((minutes, increment)) = settings.fischer() {
         title.push_str(&format!(
             " · {minutes}+{increment}, clock {} during the hand-off",
@@ -346,15 +346,39 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             let feedback = game.feedback().map(|f| {
                 html! { <p class="feedback" role="status" data-testid="feedback">{ f.message.clone() }</p> }
             });
-            let any = settings.is_kriegspiel().then(|| {
+            let actions = game.observation().map(|o| o.actions).unwrap_or_default();
+            let ask = |question: Attempt,
+                       testid: &'static str,
+                       text: &'static str,
+                       title: &'static str| {
                 let act = act.clone();
                 html! {
-                    <button data-testid="any" onclick={Callback::from(move |_| act.emit(Act::AskAny { now: js_now() }))}>
-                        { "Any?" }
+                    <button data-testid={testid} {title}
+                            onclick={Callback::from(move |_| act.emit(Act::Ask { question, now: js_now() }))}>
+                        { text }
                     </button>
                 }
+            };
+            let any = actions.ask_any.then(|| {
+                ask(
+                    Attempt::AskAny,
+                    "any",
+                    "Any?",
+                    "Ask the umpire whether you have a pawn capture",
+                )
             });
-            let route = settings.is_dark().then(|| {
+            let rebuffs = actions.ask_rebuffs.then(|| {
+                ask(
+                    Attempt::AskRebuffs,
+                    "rebuffs",
+                    "How many rebuffs?",
+                    "Ask the umpire how many tries your opponent was refused last turn",
+                )
+            });
+            let duty = actions.must_try_pawn_capture.then(|| {
+                html! { <p class="feedback" data-testid="pawn-duty">{ "You must try a pawn capture now." }</p> }
+            });
+            let route = actions.choose_route.then(|| {
                 let act = act.clone();
                 let label = if game.route_across() {
                     "Knight route: across first, then along"
@@ -402,7 +426,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                 let act = act.clone();
                 Callback::from(move |_| act.emit(Act::Resign { now: js_now() }))
             };
-            let umpire = settings.is_kriegspiel().then(|| {
+            let umpire = game.has_umpire().then(|| {
                 let heard = game.heard(viewer);
                 // Newest first.
                 let items = heard.iter().rev().map(|h| {
@@ -440,8 +464,9 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     { for promotion }
                     { for castle }
                     { for feedback }
+                    { for duty }
                     { for typed }
-                    <div class="buttons">{ for any }{ for route }{ flip }</div>
+                    <div class="buttons">{ for any }{ for rebuffs }{ for route }{ flip }</div>
                     <p class="hint-text board-help">
                         { "Tap or drag to move. " }
                         <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
@@ -497,14 +522,21 @@ fn typed_form(game: &HotSeat, act: Callback<Act>) -> Html {
             }
         })
     };
-    let settings = game.settings();
-    let example = if settings.is_kriegspiel() {
-        "e2e4, Nf3, exd5, any?"
-    } else if settings.is_dark() {
-        "e2e4, Nf3, g1f3@g2g3"
-    } else {
-        "e2e4, Nf3, exd5, O-O"
-    };
+    // Examples of what this player may type now.
+    let actions = game.observation().map(|o| o.actions).unwrap_or_default();
+    let mut example = String::from("e2e4, Nf3, exd5");
+    for (offered, text) in [
+        (actions.choose_route, ", g1f3@g2g3"),
+        (actions.ask_any, ", any?"),
+        (actions.ask_rebuffs, ", rebuffs?"),
+    ] {
+        if offered {
+            example.push_str(text);
+        }
+    }
+    if !(actions.choose_route || actions.ask_any || actions.ask_rebuffs) {
+        example.push_str(", O-O");
+    }
     let error = game.typed_error().map(|e| {
         html! { <p class="typed-error" id="typed-error" role="alert" data-testid="typed-error">{ e.to_string() }</p> }
     });
@@ -515,7 +547,7 @@ fn typed_form(game: &HotSeat, act: Callback<Act>) -> Html {
             <div class="typed-row">
                 <input id="typed-move" data-testid="typed-move" ref={input} type="text"
                        autocomplete="off" autocapitalize="off" spellcheck="false"
-                       placeholder={example}
+                       placeholder={example.clone()}
                        aria-describedby={if game.typed_error().is_some() { "typed-error typed-help" } else { "typed-help" }}
                        aria-invalid={game.typed_error().is_some().then_some("true")} />
                 <button type="submit" data-testid="typed-go">{ "Play" }</button>
