@@ -5,10 +5,10 @@
 
 use std::rc::Rc;
 
-use fogbound::play::game::{Act, HotSeat};
 use fogbound::play::replay::Replay;
 use fogbound::play::review::{GameReview, GameReviewProps};
 use fogbound::play::settings::PlayLink;
+use fogbound::play::table::{Act, GameTable};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -49,7 +49,7 @@ fn press(name: &str) {
 
 /// 1. e4 f6 2. Qh5+ a6 3. Qxe8: White takes the king.
 fn finished_game() -> Rc<Replay> {
-    let mut s = HotSeat::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+    let mut s = GameTable::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
     let g = s.geometry();
     for (from, to) in [
         ("e2", "e4"),

@@ -34,9 +34,7 @@ pub fn rules() -> Html {
             <p class="intro">{ "Every game here is a variant (the board and the men) combined with an information \
                                 model (who sees what). Any variant goes with any model." }</p>
 
-            { section("fog") }
-            { section("dark") }
-            { section("kriegspiel") }
+            { for catalogue::models().iter().map(|m| section(m.id)) }
             <p>{ "The umpire presets:" }</p>
             <div class="table-scroll">
                 <table class="figures presets">
@@ -44,7 +42,7 @@ pub fn rules() -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            { section("foolish-king") }
+            { for catalogue::variants().iter().filter(|v| v.rules.len() > 1).map(|v| section(v.id)) }
 
             <h2 id="hotseat">{ "Playing on one device" }</h2>
             <ul data-testid="rules-hotseat">

@@ -18,7 +18,7 @@
 //!   than the enemy started with: the oldest ghosts go first.
 //!
 //! Ghosts are rebuilt from the game's log when a save is loaded (see
-//! `HotSeat::from_json`), so only the phantoms and the switches are saved.
+//! `GameTable::from_json`), so only the phantoms and the switches are saved.
 
 use std::collections::BTreeMap;
 

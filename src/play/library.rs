@@ -1,6 +1,6 @@
 //! The saved-games library in the browser's `localStorage`.
 //!
-//! Keys: one per game, `fogbound.game.<id>` (the [`HotSeat`] save JSON);
+//! Keys: one per game, `fogbound.game.<id>` (the [`GameTable`] save JSON);
 //! an index `fogbound.games` (a [`Summary`] per game, for the list without
 //! replaying every game); `fogbound.active`, the id of the game the Play
 //! page resumes. Every game autosaves under its own id (given when it
@@ -14,7 +14,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{outcome_text, HotSeat};
+use super::table::GameTable;
+use super::words::outcome_text;
 
 pub const INDEX_KEY: &str = "fogbound.games";
 pub const GAME_PREFIX: &str = "fogbound.game.";
@@ -41,7 +42,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn of(game: &HotSeat, created: f64, now: f64) -> Summary {
+    pub fn of(game: &GameTable, created: f64, now: f64) -> Summary {
         let settings = game.settings();
         let title = settings.title();
         let (status, finished) = match game.outcome() {
@@ -58,43 +59,6 @@ impl Summary {
             updated: now,
         }
     }
-}
-
-/// A fresh game id: the time in base 36 and a random part.
-pub fn new_id(now: f64) -> String {
-    #[cfg(target_arch = "wasm32")]
-    let salt = (js_sys::Math::random() * 1_679_616.0) as u64;
-    #[cfg(not(target_arch = "wasm32"))]
-    let salt = {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    };
-    let time = if now.is_finite() && now > 0.0 {
-        now as u64
-    } else {
-        0
-    };
-    format!("{}-{}", base36(time), base36(salt % 1_679_616))
-}
-
-fn base36(mut n: u64) -> String {
-    let mut digits = Vec::new();
-    loop {
-        digits.push(char::from(
-            b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize],
-        ));
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    digits.iter().rev().collect()
-}
-
-/// Whether `id` could be a key part we wrote (letters, digits, `-`).
-pub fn valid_id(id: &str) -> bool {
-    (1..=40).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// The index as stored; an unreadable index is rebuilt from the game keys.
@@ -198,7 +162,7 @@ mod browser {
     /// could not be read.
     fn migrate(now: f64) -> Option<String> {
         let raw = get(LEGACY_KEY)?;
-        let message = match HotSeat::from_json(&raw, now) {
+        let message = match GameTable::from_json(&raw, now) {
             Ok(game) => {
                 save(&game, now);
                 None
@@ -231,7 +195,7 @@ mod browser {
             .iter()
             .filter_map(|k| k.strip_prefix(GAME_PREFIX))
             .filter_map(|id| {
-                let game = HotSeat::from_json(&get(&game_key(id))?, now).ok()?;
+                let game = GameTable::from_json(&get(&game_key(id))?, now).ok()?;
                 Some(Summary::of(&game, now, now))
             })
             .collect();
@@ -247,7 +211,7 @@ mod browser {
     }
 
     /// Saves `game` under its id and makes it the game the Play page resumes.
-    pub fn save(game: &HotSeat, now: f64) {
+    pub fn save(game: &GameTable, now: f64) {
         let id = game.id().to_string();
         set(&game_key(&id), &game.to_json(now));
         let mut games = get(INDEX_KEY)
@@ -268,11 +232,11 @@ mod browser {
 
     /// Loads a game. One that does not load is moved to the corrupt store
     /// and taken off the list; the message says so.
-    pub fn load(id: &str, now: f64) -> Result<HotSeat, String> {
+    pub fn load(id: &str, now: f64) -> Result<GameTable, String> {
         let Some(raw) = raw(id) else {
             return Err("That saved game is no longer in this browser.".into());
         };
-        match HotSeat::from_json(&raw, now) {
+        match GameTable::from_json(&raw, now) {
             Ok(game) => Ok(game),
             Err(error) => {
                 let key = keep_corrupt(&raw);
@@ -283,7 +247,7 @@ mod browser {
     }
 
     /// The game the Play page resumes, if any.
-    pub fn load_active(now: f64) -> Result<Option<HotSeat>, String> {
+    pub fn load_active(now: f64) -> Result<Option<GameTable>, String> {
         if let Some(message) = migrate(now) {
             return Err(message);
         }
@@ -414,6 +378,7 @@ mod browser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::game_id::{new_id, valid_id};
     use crate::play::settings::PlayLink;
 
     #[test]
@@ -431,7 +396,7 @@ mod tests {
     #[test]
     fn summaries_say_what_the_list_shows() {
         let (link, _) = PlayLink::parse("model=kriegspiel&preset=cvp");
-        let game = HotSeat::new(link, 5.0).unwrap();
+        let game = GameTable::new(link, 5.0).unwrap();
         let s = Summary::of(&game, 1.0, 7.0);
         assert_eq!(s.title, "Kriegspiel (Chess Variant Pages) · Chess");
         assert_eq!(s.status, "White to move");
@@ -445,7 +410,7 @@ mod tests {
     #[test]
     fn newest_first() {
         let (link, _) = PlayLink::parse("model=fog");
-        let game = HotSeat::new(link, 0.0).unwrap();
+        let game = GameTable::new(link, 0.0).unwrap();
         let list = sorted(vec![
             Summary::of(&game, 0.0, 1.0),
             Summary::of(&game, 0.0, 3.0),

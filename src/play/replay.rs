@@ -14,7 +14,9 @@ use std::collections::BTreeMap;
 
 use fogbound_engine::{save_from_json, AnyMatch, Audience, Color, Frame, Outcome};
 
-use super::game::{board_view, describe, heard_text, outcome_text, Heard};
+use super::picture::board_view;
+use super::record::Heard;
+use super::words::{describe, heard_text, outcome_text};
 use crate::components::BoardView;
 use crate::play::settings::PlayLink;
 
@@ -306,12 +308,13 @@ fn pgn_date(ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::game::{Act, HotSeat};
+    use crate::play::table::{Act, GameTable};
     use fogbound_engine::Attempt;
 
-    fn play(s: &mut HotSeat, moves: &[(&str, &str)]) {
+    fn play(s: &mut GameTable, moves: &[(&str, &str)]) {
         let g = s.geometry();
         for (from, to) in moves {
+            s.apply(Act::Pass);
             s.apply(Act::Reveal { now: 0.0 });
             for name in [from, to] {
                 s.apply(Act::Square {
@@ -322,8 +325,8 @@ mod tests {
         }
     }
 
-    fn finished_fog_game() -> HotSeat {
-        let mut s = HotSeat::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+    fn finished_fog_game() -> GameTable {
+        let mut s = GameTable::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
         play(
             &mut s,
             &[
@@ -344,7 +347,7 @@ mod tests {
 
     #[test]
     fn an_unfinished_game_has_no_replay() {
-        let mut s = HotSeat::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+        let mut s = GameTable::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
         play(&mut s, &[("e2", "e4")]);
         let err = Replay::from_save_json(&s.to_json(0.0)).unwrap_err();
         assert!(err.contains("not over"), "{err}");
@@ -404,7 +407,7 @@ mod tests {
 
     #[test]
     fn kriegspiel_lenses_hear_only_their_own_words() {
-        let mut s = HotSeat::new(PlayLink::parse("model=kriegspiel&preset=cvp").0, 0.0).unwrap();
+        let mut s = GameTable::new(PlayLink::parse("model=kriegspiel&preset=cvp").0, 0.0).unwrap();
         s.apply(Act::Reveal { now: 0.0 });
         s.apply(Act::Ask {
             question: Attempt::AskAny,

@@ -325,7 +325,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
 
 #[derive(Properties, PartialEq)]
 pub struct FinishedGameProps {
-    /// The game's save ([`super::game::HotSeat::to_json`]).
+    /// The game's save ([`super::table::GameTable::to_json`]).
     pub save: AttrValue,
     /// The game's id and revision: the replay is rebuilt when they change.
     pub id: AttrValue,

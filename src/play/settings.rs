@@ -8,7 +8,10 @@ use std::fmt;
 
 use fogbound_engine::{catalogue, Color, ModelSpec};
 
+use fogbound_engine::player::PlayerKind;
+
 use super::clock::Handoff;
+use super::seats::Seats;
 
 /// Game settings as a link carries them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +27,10 @@ pub struct PlayLink {
     /// Whose time the hand-off behind the curtain costs (timed games).
     pub handoff: Handoff,
     pub mode: Mode,
+    /// Against the computer: the automated player (`computer=random`).
+    pub computer: PlayerKind,
+    /// Against the computer: the person's colour (`side=black`).
+    pub side: Color,
     /// The players' names, White's first.
     pub names: Names,
 }
@@ -37,6 +44,8 @@ impl Default for PlayLink {
             clock: Clock::None,
             handoff: Handoff::Paused,
             mode: Mode::Hotseat,
+            computer: PlayerKind::Random,
+            side: Color::White,
             names: Names::default(),
         }
     }
@@ -306,6 +315,23 @@ impl PlayLink {
                 }),
                 "clock" => Clock::parse(&value).map(|v| link.clock = v),
                 "mode" => Mode::from_id(&value).map(|v| link.mode = v),
+                "computer" => PlayerKind::from_id(&value)
+                    .map(|v| link.computer = v)
+                    .ok_or_else(|| LinkError::Unknown {
+                        what: "computer",
+                        value: value.clone(),
+                        allowed: PlayerKind::ALL.iter().map(|k| k.id()).collect(),
+                    }),
+                "side" => match value.as_str() {
+                    "white" => Ok(Color::White),
+                    "black" => Ok(Color::Black),
+                    _ => Err(LinkError::Unknown {
+                        what: "side",
+                        value: value.clone(),
+                        allowed: vec!["white", "black"],
+                    }),
+                }
+                .map(|c| link.side = c),
                 other => Err(LinkError::UnknownParameter(other.to_string())),
             };
             if let Err(error) = result {
@@ -329,6 +355,13 @@ impl PlayLink {
             query.push_str(&format!("&handoff={}", self.handoff.id()));
         }
         query.push_str(&format!("&mode={}", self.mode.id()));
+        if self.mode == Mode::Computer {
+            let side = match self.side {
+                Color::White => "white",
+                Color::Black => "black",
+            };
+            query.push_str(&format!("&computer={}&side={side}", self.computer.id()));
+        }
         if !self.names.is_default() {
             query.push_str(&format!("&names={}", self.names.to_param()));
         }
@@ -362,6 +395,14 @@ impl PlayLink {
             self.preset = preset;
         }
         self
+    }
+
+    /// Who sits at the table.
+    pub fn seats(&self) -> Seats {
+        match self.mode {
+            Mode::Hotseat => Seats::hot_seat(),
+            Mode::Computer => Seats::against(self.computer, self.side),
+        }
     }
 
     /// Minutes and increment of a Fischer clock, if the game is timed.
@@ -486,7 +527,9 @@ mod tests {
                 increment: 2,
             },
             handoff: Handoff::Running,
-            mode: Mode::Hotseat,
+            mode: Mode::Computer,
+            computer: PlayerKind::Random,
+            side: Color::Black,
             names: Names {
                 white: "Ann, the bold & quick".into(),
                 black: "Bé 100% ♞".into(),

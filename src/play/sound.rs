@@ -1,6 +1,6 @@
 //! Sounds of a hot-seat game, synthesised with WebAudio (no audio files).
 //!
-//! A [`Cue`] is decided by `HotSeat` from what the *current viewer* is told:
+//! A [`Cue`] is decided by `GameTable` from what the *current viewer* is told:
 //! the mover hears their own move when they make it; the next player hears
 //! nothing of the opponent's move until they lift the curtain, and then only
 //! what their observation says (a move, a capture of their man, a check the

@@ -1,5 +1,5 @@
 //! Drawing a hot-seat game: the curtain, the viewer's board and the side
-//! panel. Everything here reads [`HotSeat`]'s viewer-facing accessors only
+//! panel. Everything here reads [`GameTable`]'s viewer-facing accessors only
 //! (the viewer's observation, their move list, what they heard), so no
 //! hidden man can reach the DOM. Behind the curtain only the next player's
 //! name, the clocks and the reveal button are drawn.
@@ -12,12 +12,15 @@ use yew::prelude::*;
 
 use super::aids::TrayTool;
 use super::clock::format_ms;
-use super::game::{piece_code, Act, Curtain, Entry, HotSeat};
+use super::picture::piece_code;
+use super::record::Entry;
+use super::seats::Curtain;
+use super::table::{Act, GameTable};
 use crate::components::board::piece_name;
 use crate::components::Board;
 
 /// The result in words, with the players' names: `Ann (White) wins: …`.
-pub fn result_text(game: &HotSeat, o: &Outcome) -> String {
+pub fn result_text(game: &GameTable, o: &Outcome) -> String {
     let who = match o.winner {
         Some(c) => format!("{} wins", game.player(c)),
         None => "Draw".into(),
@@ -26,13 +29,13 @@ pub fn result_text(game: &HotSeat, o: &Outcome) -> String {
 }
 
 /// The player's own name (`Ann`, or `White` for a player with no name).
-fn name_only(game: &HotSeat, c: Color) -> String {
-    game.settings().names.get(c).to_string()
+fn name_only(game: &GameTable, c: Color) -> String {
+    game.name(c)
 }
 
 /// `Ann's view (White)`, or `White's view` for a player with no name.
-fn view_title(game: &HotSeat, viewer: Color) -> String {
-    let name = game.settings().names.get(viewer);
+fn view_title(game: &GameTable, viewer: Color) -> String {
+    let name = game.name(viewer);
     if name == viewer.name() {
         format!("{name}'s view")
     } else {
@@ -43,9 +46,10 @@ fn view_title(game: &HotSeat, viewer: Color) -> String {
 /// The browser tab's title, consistent with what the screen shows: who is
 /// to lift the curtain, whose turn it is, or the result. Never anything of
 /// a view (no check, no capture).
-pub fn tab_title(game: &HotSeat) -> String {
+pub fn tab_title(game: &GameTable) -> String {
     let what = match game.curtain() {
         Curtain::Closed { next } => format!("Pass to {}", game.player(next)),
+        Curtain::Revealed(_) if game.passing() => format!("Pass to {}", game.player(game.turn())),
         Curtain::Revealed(_) => format!("{} to move", game.player(game.turn())),
         Curtain::Over => match game.outcome() {
             Some(o) => match o.winner {
@@ -64,7 +68,7 @@ pub struct GameHtml {
     pub panel: Html,
 }
 
-fn clocks(game: &HotSeat, now: f64) -> Html {
+fn clocks(game: &GameTable, now: f64) -> Html {
     let Some(clock) = game.clock() else {
         return html! {};
     };
@@ -121,7 +125,7 @@ fn record(entries: &[Entry], title: &str, testid: &str) -> Html {
 
 /// Material as the viewer knows it: their own men lost (always known) and
 /// the number of captures they made (what they took is not always known).
-fn tally(game: &HotSeat, viewer: Color) -> Html {
+fn tally(game: &GameTable, viewer: Color) -> Html {
     let lost = game.own_losses(viewer);
     let made = game.captures_made(viewer);
     if lost.is_empty() && made == 0 {
@@ -139,7 +143,7 @@ fn tally(game: &HotSeat, viewer: Color) -> Html {
 }
 
 /// The curtain, the board or the final position, and the panel.
-pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<()>) -> GameHtml {
+pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callback<()>) -> GameHtml {
     let new_game = html! {
         <button class="secondary" data-testid="new-game" onclick={Callback::from(move |_| on_new.emit(()))}>
             { "New game" }
@@ -180,7 +184,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             };
             let panel = html! {
                 <>
-                    <h2>{ "Hot-seat game" }</h2>
+                    <h2>{ "Between turns" }</h2>
                     <p class="status-line" data-testid="turn">{ format!("{who} to move") }</p>
                     { clocks(game, now) }
                     { for hiding_note }
@@ -391,6 +395,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     </button>
                 }
             });
+            let against_computer = game.seats().computer(!viewer).is_some();
             let draw = match game.draw_offer() {
                 Some(by) if by != viewer => {
                     let by_name = game.player(by);
@@ -413,6 +418,7 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     }
                 }
                 Some(_) => html! { <p class="hint-text">{ "You offered a draw." }</p> },
+                None if against_computer => html! {},
                 None => {
                     let act = act.clone();
                     html! {
@@ -450,7 +456,24 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
                     </section>
                 }
             });
-            let status = format!("{} to move", game.player(to_move));
+            let thinking = game.seats().computer(to_move).is_some();
+            let status = if thinking {
+                format!("{} is thinking…", game.player(to_move))
+            } else {
+                format!("{} to move", game.player(to_move))
+            };
+            let pass = game.passing().then(|| {
+                let act = act.clone();
+                let next = game.player(to_move);
+                html! {
+                    <div class="pass" data-testid="pass-panel">
+                        <p>{ "Your move is made. This is what you see now; when you are done, hand the device over." }</p>
+                        <button data-testid="pass" onclick={Callback::from(move |_| act.emit(Act::Pass))}>
+                            { format!("Pass to {next}") }
+                        </button>
+                    </div>
+                }
+            });
             let typed = (to_move == viewer).then(|| typed_form(game, act.clone()));
             let aids = game
                 .has_aids()
@@ -458,7 +481,8 @@ pub fn game_view(game: &HotSeat, now: f64, act: Callback<Act>, on_new: Callback<
             let panel = html! {
                 <>
                     <h2>{ view_title(game, viewer) }</h2>
-                    <p class="status-line" data-testid="turn">{ status }</p>
+                    <p class="status-line" data-testid="turn" aria-live="polite">{ status }</p>
+                    { for pass }
                     { clocks(game, now) }
                     { for hiding_note }
                     { for promotion }
@@ -508,7 +532,7 @@ pub fn js_now() -> f64 {
 /// (`e2e4`, `e7e8q`, `g1f3@g2g3`, `any?`) or SAN (`Nf3`, `exd5`, `O-O`).
 /// It is re-created after every ply (its key), so a played move clears it
 /// while a text that could not be read stays for correcting.
-fn typed_form(game: &HotSeat, act: Callback<Act>) -> Html {
+fn typed_form(game: &GameTable, act: Callback<Act>) -> Html {
     let input = NodeRef::default();
     let onsubmit = {
         let input = input.clone();
@@ -560,7 +584,7 @@ fn typed_form(game: &HotSeat, act: Callback<Act>) -> Html {
 
 /// The viewer's memory aids: the ghost and phantom switches, and the
 /// phantom tray (enemy men to place on hidden squares, a remove tool).
-fn aids_panel(game: &HotSeat, viewer: Color, act: Callback<Act>) -> Html {
+fn aids_panel(game: &GameTable, viewer: Color, act: Callback<Act>) -> Html {
     let notes = game.notes(viewer);
     let toggle = |label: &'static str, on: bool, testid: &'static str, action: Act| {
         let act = act.clone();

@@ -6,6 +6,9 @@
 
 use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
+use fogbound_engine::player::PlayerKind;
+use fogbound_engine::{Attempt, Told};
+
 use super::protocol::{Job, JobResult};
 
 /// The largest KRK board offered in the page (tables of 2·n⁶ bytes).
@@ -19,6 +22,25 @@ pub const MAX_KRK_STRATEGY_SIZE: u32 = 12;
 /// box does not fit and it fails from many starts (`fogbound krk
 /// --strategy --sizes 4..8`).
 pub const MIN_KRK_STRATEGY_SIZE: u32 = 8;
+
+/// An automated player's attempt after being told `transcript`.
+pub fn think(kind: &str, seed: u64, transcript: &[Told]) -> Result<Attempt, String> {
+    let kind = PlayerKind::from_id(kind)
+        .ok_or_else(|| format!("no automated player is called '{kind}'"))?;
+    let last = transcript
+        .last()
+        .ok_or("the automated player was told nothing")?
+        .observation()
+        .clone();
+    if last.turn != last.player || last.outcome.is_some() {
+        return Err("it is not the automated player's turn".into());
+    }
+    let mut player = kind.build(seed);
+    for told in transcript {
+        told.tell(player.as_mut());
+    }
+    Ok(player.attempt(&last))
+}
 
 /// Solved tables the worker keeps between jobs (one per solver).
 #[derive(Default)]
@@ -114,6 +136,11 @@ pub fn run(
                 *exhaustive,
             )))
         }
+        Job::Think {
+            kind,
+            seed,
+            transcript,
+        } => think(kind, *seed, transcript).map(JobResult::Attempt),
         Job::FoxSolve { size } => {
             let solution = fox_solution(tables, *size, report)?;
             Ok(JobResult::FoxSolved {

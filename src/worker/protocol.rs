@@ -55,6 +55,15 @@ pub enum Job {
     FoxFuzz { size: u8, p: f64 },
     /// The fairest fuzz factor by bisection (`steps` halvings of [0, 1]).
     FoxFairest { size: u8, steps: u32 },
+    /// An automated player's attempt: the player `kind` (an id of the
+    /// engine's player catalogue) is built with `seed`, told `transcript`
+    /// (its own side's observations and resolutions, nothing else) and
+    /// asked what it tries.
+    Think {
+        kind: String,
+        seed: u64,
+        transcript: Vec<fogbound_engine::Told>,
+    },
 }
 
 /// The answer to a [`Job`], one variant per job.
@@ -90,6 +99,8 @@ pub enum JobResult {
     FoxFuzz(fh::FuzzOdds),
     /// Each bisection step: (p, the underdog's chance).
     FoxFairest(Vec<(f64, f64)>),
+    /// What the automated player tries.
+    Attempt(fogbound_engine::Attempt),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -179,7 +179,9 @@ pub mod notation;
 pub mod observation;
 pub mod perft;
 pub mod pgn;
+pub mod player;
 pub mod position;
+pub mod random_player;
 pub mod review;
 pub mod role;
 pub mod rules;
@@ -187,6 +189,7 @@ pub mod save;
 pub mod session;
 pub mod setup;
 pub mod share;
+pub mod transcript;
 pub mod variant;
 pub mod zobrist;
 
@@ -222,4 +225,5 @@ pub use session::{
 };
 pub use setup::{CastlingFlag, FenError, Setup};
 pub use share::{ShareError, MAX_SHARE_LEN, SHARE_VERSION};
+pub use transcript::Told;
 pub use variant::{CastlingRule, DrawRules, Endgame, Variant, WinCondition, RULES_NOTES};

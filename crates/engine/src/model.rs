@@ -166,6 +166,19 @@ pub struct MoveAttempt {
     pub route: Option<[Square; 2]>,
 }
 
+impl MoveAttempt {
+    /// The attempt `from` → `to` with nothing else said.
+    pub fn plain(from: Square, to: Square) -> MoveAttempt {
+        MoveAttempt {
+            from,
+            to,
+            promotion: None,
+            rook_to: None,
+            route: None,
+        }
+    }
+}
+
 /// What a player tries on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Attempt {

@@ -151,6 +151,13 @@ impl<B: Bitboard> Position<B> {
         s
     }
 
+    /// SAN-like text of `m` without check marks, told apart from the other
+    /// moves of `mode` in this position. On a player's own picture (enemy
+    /// men they cannot see taken off) it is the move as they know it.
+    pub fn san_without_marks(&self, m: &Move, mode: RuleMode) -> String {
+        self.san_body(m, mode)
+    }
+
     fn san_body(&self, m: &Move, mode: RuleMode) -> String {
         let g = self.geometry();
         if let MoveKind::Castle { rook_to, .. } = m.kind {

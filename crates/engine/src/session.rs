@@ -455,6 +455,19 @@ impl<B: Bitboard> Match<B> {
         }
     }
 
+    /// The move of ply `index` (0 = the first) in SAN as its mover knows
+    /// it: told apart from the moves of the mover's other men on their own
+    /// board (no enemy man counted), a capture marked when one was made,
+    /// no check marks (which the mover may not know). `None` for a wasted
+    /// turn or a ply not played.
+    pub fn known_san(&self, index: usize) -> Option<String> {
+        let ply = self.plies.get(index)?;
+        let mv = ply.mv?;
+        let before = self.positions.get(index)?;
+        let picture = crate::model::masked(before, ply.by, B::EMPTY);
+        Some(picture.san_without_marks(&mv, RuleMode::CaptureKing))
+    }
+
     /// What `player` may know now.
     pub fn observation(&self, player: Color) -> Observation {
         let pos = self.position();
@@ -688,6 +701,11 @@ impl AnyMatch {
         dispatch!(self, m => m.positions().iter().map(|p| p.to_fen()).collect())
     }
     /// SAN of the moves played (wasted turns left out), for records.
+    /// See [`Match::known_san`].
+    pub fn known_san(&self, index: usize) -> Option<String> {
+        dispatch!(self, m => m.known_san(index))
+    }
+
     pub fn san_moves(&self) -> Vec<String> {
         dispatch!(self, m => {
             let mode = m.mode();

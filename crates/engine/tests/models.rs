@@ -658,3 +658,38 @@ mod actions {
             .may_try(sq("e7"), sq("e5")));
     }
 }
+
+/// A player's own moves in SAN as they know them.
+mod known_san {
+    use fogbound_engine::{AnyMatch, Attempt, Color, ModelSpec, Variant};
+
+    #[test]
+    fn own_moves_read_as_chess_without_hidden_men() {
+        let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+        let mut m = AnyMatch::new(&Variant::chess(), spec, None).unwrap();
+        let g = m.geometry();
+        let mut play = |p: Color, text: &str| {
+            let a = Attempt::parse(text, g).unwrap();
+            assert!(m.attempt(p, a).unwrap().resolution.passes_turn(), "{text}");
+        };
+        for (p, t) in [
+            (Color::White, "e2e4"),
+            (Color::Black, "d7d5"),
+            (Color::White, "e4d5"),
+            (Color::Black, "g8f6"),
+            (Color::White, "g1f3"),
+            (Color::Black, "f6d5"),
+            (Color::White, "f1c4"),
+            (Color::Black, "a7a6"),
+            (Color::White, "e1g1"),
+        ] {
+            play(p, t);
+        }
+        let sans: Vec<String> = (0..9).map(|i| m.known_san(i).unwrap()).collect();
+        assert_eq!(
+            sans,
+            ["e4", "d5", "exd5", "Nf6", "Nf3", "Nxd5", "Bc4", "a6", "O-O"]
+        );
+        assert_eq!(m.known_san(9), None);
+    }
+}

@@ -1,0 +1,143 @@
+//! Automated players: seats at the game table that are told what their
+//! side may know and answer with attempts.
+//!
+//! A [`Player`] receives [`Observation`]s, its own [`Attempt`]s back with
+//! their [`Resolution`]s, and nothing else: none of these types holds a
+//! position, and no method of the trait takes a match, so the type system
+//! keeps the true position away from every player. The page's worker, the
+//! command line and the tests drive players the same way (see
+//! [`Told::tell`] and [`play_out`]).
+//!
+//! [`PlayerKind`] is the catalogue of automated players that links
+//! (`computer=random`) and the page read.
+
+use crate::{AnyMatch, Attempt, ByColor, Color, Observation, Outcome, Resolution, Told};
+
+/// An automated player. See the module docs.
+pub trait Player: Send {
+    /// What the player is called.
+    fn name(&self) -> String;
+    /// The game begins: the player's first observation (it may not be to
+    /// move).
+    fn start(&mut self, observation: &Observation);
+    /// A later observation: after the opponent's ply or a try of theirs
+    /// that the player heard of.
+    fn observe(&mut self, observation: &Observation);
+    /// The player's turn: what it tries. Called again after a refused try.
+    fn attempt(&mut self, observation: &Observation) -> Attempt;
+    /// What the player's own attempt led to, and what it sees after.
+    fn resolved(&mut self, attempt: &Attempt, resolution: &Resolution, observation: &Observation);
+}
+
+impl Told {
+    /// Tells `player` this entry.
+    pub fn tell(&self, player: &mut dyn Player) {
+        match self {
+            Told::Start(o) => player.start(o),
+            Told::Observed(o) => player.observe(o),
+            Told::Resolved {
+                attempt,
+                resolution,
+                observation,
+            } => player.resolved(attempt, resolution, observation),
+        }
+    }
+}
+
+/// The automated players a game can seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// Picks uniformly among what it may try.
+    Random,
+}
+
+impl PlayerKind {
+    pub const ALL: [PlayerKind; 1] = [PlayerKind::Random];
+
+    /// The id links and files use.
+    pub fn id(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+        }
+    }
+
+    /// The name people read.
+    pub fn label(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "Random mover",
+        }
+    }
+
+    /// One sentence on how it plays.
+    pub fn about(self) -> &'static str {
+        match self {
+            PlayerKind::Random => {
+                "Tries a move picked at random among those its own board allows, never one the \
+                 umpire already refused this turn: a sparring partner for learning the rules."
+            }
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<PlayerKind> {
+        PlayerKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// A fresh player of this kind, its choices drawn from `seed`.
+    pub fn build(self, seed: u64) -> Box<dyn Player> {
+        match self {
+            PlayerKind::Random => Box::new(crate::random_player::RandomPlayer::new(seed)),
+        }
+    }
+}
+
+/// Why [`play_out`] stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayOutError {
+    /// The match refused an attempt outright (not the model's refusal: an
+    /// attempt off the board, out of turn…).
+    Rejected { by: Color, message: String },
+}
+
+impl core::fmt::Display for PlayOutError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PlayOutError::Rejected { by, message } => {
+                write!(f, "{by}'s attempt was rejected: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlayOutError {}
+
+/// Referees `m` between two players until it ends or `max_attempts`
+/// attempts were made (then `Ok(None)`). Each player is told only its own
+/// side's observations, as [`AnyMatch::transcript`] records them.
+pub fn play_out(
+    m: &mut AnyMatch,
+    mut players: ByColor<&mut dyn Player>,
+    max_attempts: usize,
+) -> Result<Option<Outcome>, PlayOutError> {
+    for c in Color::ALL {
+        players[c].start(&m.observation(c));
+    }
+    for _ in 0..max_attempts {
+        if let Some(o) = m.outcome() {
+            return Ok(Some(o));
+        }
+        let side = m.turn();
+        let seen = m.observation(!side);
+        let attempt = players[side].attempt(&m.observation(side));
+        let result = m
+            .attempt(side, attempt)
+            .map_err(|e| PlayOutError::Rejected {
+                by: side,
+                message: e.to_string(),
+            })?;
+        players[side].resolved(&attempt, &result.resolution, &result.observations[side]);
+        if result.observations[!side] != seen {
+            players[!side].observe(&result.observations[!side]);
+        }
+    }
+    Ok(m.outcome())
+}

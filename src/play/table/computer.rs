@@ -1,0 +1,58 @@
+//! An automated seat's turn: what the page sends the worker to think
+//! about. The request holds the seat's transcript — its own observations
+//! and the resolutions of its own attempts, nothing else — so the worker,
+//! and the player in it, never hold the true position.
+
+use fogbound_engine::player::PlayerKind;
+use fogbound_engine::{Color, Told};
+
+use super::GameTable;
+
+/// The automated player to move, and everything it has been told.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputerTurn {
+    pub color: Color,
+    pub kind: PlayerKind,
+    /// Different for every attempt of every game, the same when the same
+    /// attempt is asked for again (a reload replays the same choice).
+    pub seed: u64,
+    pub transcript: Vec<Told>,
+    /// The attempt count when asked: the answer goes back with it
+    /// ([`super::Act::Computer`]), so a stale answer is dropped.
+    pub asked: usize,
+}
+
+impl GameTable {
+    /// The automated player's turn, when one is to move in a game going on.
+    pub fn computer_turn(&self) -> Option<ComputerTurn> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        let color = self.game.turn();
+        let kind = self.seats.computer(color)?;
+        let asked = self.game.log().len();
+        Some(ComputerTurn {
+            color,
+            kind,
+            seed: seed_of(&self.id, asked),
+            transcript: self.game.transcript(color),
+            asked,
+        })
+    }
+
+    /// The attempt count the next computer turn would carry (the page's
+    /// effect key: a new one asks the worker again).
+    pub fn attempts(&self) -> usize {
+        self.game.log().len()
+    }
+}
+
+/// A seed from the game's id and the attempt count (FNV-1a).
+fn seed_of(id: &str, asked: usize) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes().chain((asked as u64).to_le_bytes()) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
