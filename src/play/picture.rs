@@ -4,7 +4,6 @@
 use fogbound_engine::{Cell, Geometry, Observation, Piece, Square};
 
 use super::aids::{Ghosts, Notes};
-use super::table::Feedback;
 use crate::components::board::BoardView;
 
 /// The piece code the board draws (`wK`, `bN`).
@@ -13,11 +12,7 @@ pub fn piece_code(p: Piece) -> String {
 }
 
 /// The board a viewer may see: built from their observation only.
-pub fn board_view(
-    obs: &Observation,
-    selected: Option<Square>,
-    feedback: Option<&Feedback>,
-) -> BoardView {
+pub fn board_view(obs: &Observation, selected: Option<Square>, flash: &[Square]) -> BoardView {
     let mut view = BoardView::empty(obs.width, obs.height);
     for (square, cell) in view.squares.iter_mut().zip(&obs.squares) {
         match cell {
@@ -48,10 +43,8 @@ pub fn board_view(
             mark(h.to, &mut |s| s.dest = true);
         }
     }
-    if let Some(fb) = feedback {
-        for &sq in &fb.flash {
-            mark(sq, &mut |s| s.flash = true);
-        }
+    for &sq in flash {
+        mark(sq, &mut |s| s.flash = true);
     }
     view.slide = slide(obs, &view);
     view

@@ -167,7 +167,7 @@ impl Replay {
             return BoardView::empty(g.width(), g.height());
         };
         match lens {
-            Lens::Player(c) => board_view(&frame.observations[c], None, None),
+            Lens::Player(c) => board_view(&frame.observations[c], None, &[]),
             Lens::Full => {
                 let placement = frame.fen.split(' ').next().unwrap_or("");
                 let mut view = BoardView::from_placement(g.width(), g.height(), placement)

@@ -105,6 +105,11 @@ pub struct Preset {
     pub rules: KriegspielRules,
 }
 
+/// The model a new game uses unless told otherwise (Fog of War).
+pub fn default_model() -> ModelSpec {
+    ModelSpec::Fog
+}
+
 /// Every variant the page offers.
 pub fn variants() -> &'static [Entry] {
     &VARIANTS

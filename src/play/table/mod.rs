@@ -311,7 +311,11 @@ impl GameTable {
             Curtain::Closed { .. } => None,
             Curtain::Revealed(c) => {
                 let obs = self.game.observation(c);
-                let view = board_view(&obs, self.input.selected, self.feedback[c].as_ref());
+                let view = board_view(
+                    &obs,
+                    self.input.selected,
+                    self.feedback[c].as_ref().map_or(&[][..], |f| &f.flash),
+                );
                 Some(with_aids(view, &obs, &self.ghosts[c], &self.notes[c]))
             }
             Curtain::Over => {

@@ -290,7 +290,7 @@ fn the_view_marks_only_what_the_viewer_knows() {
         message: "x".into(),
         flash: vec![sq(g, "b4")],
     };
-    let view = board_view(&obs, Some(sq(g, "b1")), Some(&feedback));
+    let view = board_view(&obs, Some(sq(g, "b1")), &feedback.flash);
     let at = |name: &str| &view.squares[sq(g, name).index()];
     assert!(at("e5").highlight && at("e5").fog && at("e5").piece.is_none());
     assert!(at("b1").highlight);
@@ -345,7 +345,7 @@ fn only_moves_the_viewer_saw_completely_slide() {
         to: Some(sq(g, "d5")),
         ..SeenMove::default()
     });
-    assert_eq!(board_view(&obs, None, None).slide, None);
+    assert_eq!(board_view(&obs, None, &[]).slide, None);
     // Seen whole and shown: it slides.
     obs.last_move = Some(SeenMove {
         by: Some(Color::White),
@@ -354,14 +354,14 @@ fn only_moves_the_viewer_saw_completely_slide() {
         ..SeenMove::default()
     });
     assert_eq!(
-        board_view(&obs, None, None).slide,
+        board_view(&obs, None, &[]).slide,
         Some((sq(g, "b3").index(), sq(g, "b2").index()))
     );
     obs.last_move = Some(SeenMove {
         passed: true,
         ..obs.last_move.unwrap()
     });
-    assert_eq!(board_view(&obs, None, None).slide, None);
+    assert_eq!(board_view(&obs, None, &[]).slide, None);
 }
 
 #[test]

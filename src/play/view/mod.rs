@@ -1,0 +1,115 @@
+//! Drawing a game: the curtain, the viewer's board and the side panel.
+//! Everything here reads [`GameTable`]'s viewer-facing accessors only (the
+//! viewer's observation, their move list, what they heard), so no hidden
+//! man can reach the DOM. Behind the curtain only the next player's name,
+//! the clocks and the reveal button are drawn.
+//!
+//! Files: `revealed.rs` a player's view; `parts.rs` the panel's pieces;
+//! `titles.rs` names and titles; `page.rs` the page's clock, visibility
+//! and sound switch.
+
+mod page;
+mod parts;
+mod revealed;
+mod titles;
+
+use std::rc::Rc;
+
+use fogbound_engine::Color;
+use yew::prelude::*;
+
+use super::seats::Curtain;
+use super::table::{Act, GameTable};
+use crate::components::Board;
+use parts::{clocks, record};
+
+pub use page::{js_now, mute_button, page_hidden};
+pub use titles::{result_text, tab_title};
+
+/// The board area and the side panel of a game.
+pub struct GameHtml {
+    pub board: Html,
+    pub panel: Html,
+}
+
+/// The curtain, the board or the final position, and the panel.
+pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callback<()>) -> GameHtml {
+    let new_game = html! {
+        <button class="secondary" data-testid="new-game" onclick={Callback::from(move |_| on_new.emit(()))}>
+            { "New game" }
+        </button>
+    };
+    let settings = game.settings();
+    let mut title = settings.title();
+    if let Some((minutes, increment)) = settings.fischer() {
+        title.push_str(&format!(
+            " · {minutes}+{increment}, clock {} during the hand-off",
+            if settings.handoff == super::clock::Handoff::Paused {
+                "paused"
+            } else {
+                "running"
+            }
+        ));
+    }
+    let hiding_note = (game.clock().is_some() && game.outcome().is_none()).then(|| {
+        html! { <p class="hint-text" data-testid="hidden-note">{ "If this page is hidden (another tab, the phone locked), the clock stops and the curtain comes down." }</p> }
+    });
+    match game.curtain() {
+        Curtain::Closed { next } => {
+            let reveal = {
+                let act = act.clone();
+                Callback::from(move |_| act.emit(Act::Reveal { now: js_now() }))
+            };
+            let who = game.player(next);
+            let name = game.settings().names.get(next).to_string();
+            let board = html! {
+                <div class="curtain" data-testid="curtain">
+                    <p class="curtain-turn">{ format!("{who} to move") }</p>
+                    if game.paused_by_hiding() {
+                        <p class="curtain-paused" data-testid="paused-note">{ "The page was hidden, so the clock was stopped and the board covered." }</p>
+                    }
+                    <p>{ format!("Pass the device to {who}. Only {name} should look at the next screen.") }</p>
+                    <button data-testid="reveal" onclick={reveal}>{ format!("Show {name}'s board") }</button>
+                </div>
+            };
+            let panel = html! {
+                <>
+                    <h2>{ "Between turns" }</h2>
+                    <p class="status-line" data-testid="turn">{ format!("{who} to move") }</p>
+                    { clocks(game, now) }
+                    { for hiding_note }
+                    <p class="hint-text">{ title }</p>
+                    <div class="buttons">{ new_game }</div>
+                </>
+            };
+            GameHtml { board, panel }
+        }
+        Curtain::Over => {
+            let outcome = game
+                .outcome()
+                .map(|o| result_text(game, &o))
+                .unwrap_or_default();
+            let board = match game.view() {
+                Some(view) => html! {
+                    <Board view={Rc::new(view)} label="Final position: the fog has lifted" />
+                },
+                None => html! {},
+            };
+            let panel = html! {
+                <>
+                    <h2>{ "Game over" }</h2>
+                    <p class="status-line outcome" data-testid="outcome">{ outcome }</p>
+                    <p class="hint-text">{ "The fog has lifted: the board shows the true final position." }</p>
+                    { clocks(game, now) }
+                    { record(game.record(Color::White), &format!("{}'s record", game.player(Color::White)), "record-w") }
+                    { record(game.record(Color::Black), &format!("{}'s record", game.player(Color::Black)), "record-b") }
+                    <div class="buttons">{ new_game }</div>
+                </>
+            };
+            GameHtml { board, panel }
+        }
+        Curtain::Revealed(viewer) => {
+            revealed::revealed(game, viewer, now, act, new_game, title, hiding_note)
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! A player's view at the table: their board, and the panel of what they
+//! may do and know — pickers, questions the umpire answers, the hand-over,
+//! the umpire's log, aids, their move list, draw and resignation.
+
+use std::rc::Rc;
+
+use fogbound_engine::{Attempt, Color, Role};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::super::table::{Act, GameTable};
+use super::page::js_now;
+use super::parts::{aids_panel, clocks, record, tally, typed_form};
+use super::titles::view_title;
+use super::GameHtml;
+use crate::components::Board;
+
+/// The view of `viewer`, whose board is shown.
+pub(super) fn revealed(
+    game: &GameTable,
+    viewer: Color,
+    now: f64,
+    act: Callback<Act>,
+    new_game: Html,
+    title: String,
+    hiding_note: Option<Html>,
+) -> GameHtml {
+    let view = game.view().map(Rc::new);
+    let geometry = game.geometry();
+    let on_square = {
+        let act = act.clone();
+        Callback::from(move |name: String| {
+            if let Some(square) = geometry.parse_square(&name) {
+                act.emit(Act::Square {
+                    square,
+                    now: js_now(),
+                });
+            }
+        })
+    };
+    let to_move = game.turn();
+    let flipped = (viewer == Color::Black) ^ game.flipped(viewer);
+    let on_flip = {
+        let act = act.clone();
+        Callback::from(move |()| act.emit(Act::Flip))
+    };
+    // Keyed by viewer: the board's own state (drawn arrows and
+    // circles, the keyboard cursor) never passes to the other player.
+    // With a phantom tool in hand, a right-click takes a phantom
+    // off (otherwise the right button belongs to the board).
+    let on_context = {
+        let act = act.clone();
+        let holding = game.tool().is_some();
+        let phantoms: Vec<String> = game.notes(viewer).phantoms.keys().cloned().collect();
+        Callback::from(move |e: MouseEvent| {
+            if !holding {
+                return;
+            }
+            // The event's square; the board captures the right
+            // button's pointer for its arrows, so the target may be
+            // the whole board: then the square under the pointer.
+            let square_of = |el: Option<web_sys::Element>| {
+                el.and_then(|el| el.closest("[data-square]").ok().flatten())
+                    .and_then(|el| el.get_attribute("data-square"))
+            };
+            let square =
+                square_of(
+                    e.target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+                )
+                .or_else(|| {
+                    square_of(web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                        d.element_from_point(e.client_x() as f32, e.client_y() as f32)
+                    }))
+                });
+            if let Some(name) = square.filter(|n| phantoms.contains(n)) {
+                if let Some(square) = geometry.parse_square(&name) {
+                    e.prevent_default();
+                    act.emit(Act::RemovePhantom(square));
+                }
+            }
+        })
+    };
+    // Keyed by viewer: the board's own state (drawn arrows and
+    // circles, the keyboard cursor) never passes to the other player.
+    let board = match view {
+        Some(view) => html! {
+            <div class="board-wrap" oncontextmenu={on_context}>
+                <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
+                       label={view_title(game, viewer)} />
+            </div>
+        },
+        None => html! {},
+    };
+    let flip = {
+        let act = act.clone();
+        html! {
+            <button class="secondary" data-testid="flip" aria-pressed={game.flipped(viewer).to_string()}
+                    title="Flip the board (f)" onclick={Callback::from(move |_| act.emit(Act::Flip))}>
+                { "Flip board" }
+            </button>
+        }
+    };
+    let promotion = game.promotion().map(|p| {
+        let buttons = p.choices.iter().map(|&role: &Role| {
+            let act = act.clone();
+            let code = format!("{}{}", viewer.char(), role.upper_char());
+            html! {
+                <button class="promo" data-testid={format!("promote-{}", role.lower_char())}
+                        aria-label={format!("Promote to {}", role.name())}
+                        onclick={Callback::from(move |_| act.emit(Act::Promote { role, now: js_now() }))}>
+                    <img src={format!("pieces/{code}.svg")} alt="" width="44" height="44" />
+                </button>
+            }
+        });
+        let cancel = {
+            let act = act.clone();
+            Callback::from(move |_| act.emit(Act::CancelPromotion))
+        };
+        html! {
+            <div class="promotion" data-testid="promotion">
+                <p>{ "Promote to:" }</p>
+                <div class="buttons">{ for buttons }
+                    <button class="secondary" onclick={cancel}>{ "Cancel" }</button></div>
+            </div>
+        }
+    });
+    let castle = game.castle().map(|c| {
+        let buttons = c.choices.iter().map(|&rook_to| {
+            let act = act.clone();
+            let (testid, text) = match rook_to {
+                Some(r) => {
+                    let name = geometry.square_name(r);
+                    (format!("castle-{name}"), format!("Castle: rook to {name}"))
+                }
+                None => ("castle-none".to_string(), "King move, no castling".to_string()),
+            };
+            html! {
+                <button data-testid={testid}
+                        onclick={Callback::from(move |_| act.emit(Act::Castle { rook_to, now: js_now() }))}>
+                    { text }
+                </button>
+            }
+        });
+        let cancel = {
+            let act = act.clone();
+            Callback::from(move |_| act.emit(Act::CancelPromotion))
+        };
+        html! {
+            <div class="promotion castle-picker" data-testid="castle-picker">
+                <p>{ format!("King to {}: where does the rook go?", geometry.square_name(c.to)) }</p>
+                <div class="buttons castle-choices">{ for buttons }
+                    <button class="secondary" onclick={cancel}>{ "Cancel" }</button></div>
+            </div>
+        }
+    });
+    let feedback = game.feedback().map(|f| {
+        html! { <p class="feedback" role="status" data-testid="feedback">{ f.message.clone() }</p> }
+    });
+    let actions = game.observation().map(|o| o.actions).unwrap_or_default();
+    let ask = |question: Attempt, testid: &'static str, text: &'static str, title: &'static str| {
+        let act = act.clone();
+        html! {
+            <button data-testid={testid} {title}
+                    onclick={Callback::from(move |_| act.emit(Act::Ask { question, now: js_now() }))}>
+                { text }
+            </button>
+        }
+    };
+    let any = actions.ask_any.then(|| {
+        ask(
+            Attempt::AskAny,
+            "any",
+            "Any?",
+            "Ask the umpire whether you have a pawn capture",
+        )
+    });
+    let rebuffs = actions.ask_rebuffs.then(|| {
+        ask(
+            Attempt::AskRebuffs,
+            "rebuffs",
+            "How many rebuffs?",
+            "Ask the umpire how many tries your opponent was refused last turn",
+        )
+    });
+    let duty = actions.must_try_pawn_capture.then(|| {
+        html! { <p class="feedback" data-testid="pawn-duty">{ "You must try a pawn capture now." }</p> }
+    });
+    let route = actions.choose_route.then(|| {
+        let act = act.clone();
+        let label = if game.route_across() {
+            "Knight route: across first, then along"
+        } else {
+            "Knight route: along first, then across"
+        };
+        html! {
+            <button class="secondary" data-testid="route" onclick={Callback::from(move |_| act.emit(Act::ToggleRoute))}>
+                { label }
+            </button>
+        }
+    });
+    let against_computer = game.seats().computer(!viewer).is_some();
+    let draw = match game.draw_offer() {
+        Some(by) if by != viewer => {
+            let by_name = game.player(by);
+            let accept = {
+                let act = act.clone();
+                Callback::from(move |_| act.emit(Act::AcceptDraw { now: js_now() }))
+            };
+            let decline = {
+                let act = act.clone();
+                Callback::from(move |_| act.emit(Act::DeclineDraw))
+            };
+            html! {
+                <div class="draw-offer" data-testid="draw-offer">
+                    <p>{ format!("{by_name} offers a draw.") }</p>
+                    <div class="buttons">
+                        <button onclick={accept} data-testid="accept-draw">{ "Accept" }</button>
+                        <button class="secondary" onclick={decline}>{ "Decline" }</button>
+                    </div>
+                </div>
+            }
+        }
+        Some(_) => html! { <p class="hint-text">{ "You offered a draw." }</p> },
+        None if against_computer => html! {},
+        None => {
+            let act = act.clone();
+            html! {
+                <button class="secondary" data-testid="offer-draw" onclick={Callback::from(move |_| act.emit(Act::OfferDraw))}>
+                    { "Offer a draw" }
+                </button>
+            }
+        }
+    };
+    let resign = {
+        let act = act.clone();
+        Callback::from(move |_| act.emit(Act::Resign { now: js_now() }))
+    };
+    let umpire = game.has_umpire().then(|| {
+        let heard = game.heard(viewer);
+        // Newest first.
+        let items = heard.iter().rev().map(|h| {
+            let class = if h.public { "public" } else { "private" };
+            let tag = if h.public { "all" } else { "to you" };
+            html! {
+                <li class={class}>
+                    <span>{ h.text.clone() }</span>
+                    <span class="audience">{ tag }</span>
+                </li>
+            }
+        });
+        html! {
+            <section class="section">
+                <h3>{ "Umpire" }</h3>
+                if heard.is_empty() {
+                    <p class="hint-text">{ "The umpire has said nothing yet." }</p>
+                } else {
+                    <ol class="umpire-log" data-testid="umpire-log">{ for items }</ol>
+                }
+            </section>
+        }
+    });
+    let thinking = game.seats().computer(to_move).is_some();
+    let status = if thinking {
+        format!("{} is thinking…", game.player(to_move))
+    } else {
+        format!("{} to move", game.player(to_move))
+    };
+    let pass = game.passing().then(|| {
+        let act = act.clone();
+        let next = game.player(to_move);
+        html! {
+            <div class="pass" data-testid="pass-panel">
+                <p>{ "Your move is made. This is what you see now; when you are done, hand the device over." }</p>
+                <button data-testid="pass" onclick={Callback::from(move |_| act.emit(Act::Pass))}>
+                    { format!("Pass to {next}") }
+                </button>
+            </div>
+        }
+    });
+    let typed = (to_move == viewer).then(|| typed_form(game, act.clone()));
+    let aids = game
+        .has_aids()
+        .then(|| aids_panel(game, viewer, act.clone()));
+    let panel = html! {
+        <>
+            <h2>{ view_title(game, viewer) }</h2>
+            <p class="status-line" data-testid="turn" aria-live="polite">{ status }</p>
+            { for pass }
+            { clocks(game, now) }
+            { for hiding_note }
+            { for promotion }
+            { for castle }
+            { for feedback }
+            { for duty }
+            { for typed }
+            <div class="buttons">{ for any }{ for rebuffs }{ for route }{ flip }</div>
+            <p class="hint-text board-help">
+                { "Tap or drag to move. " }
+                <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
+                    (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
+            </p>
+            { umpire.unwrap_or_default() }
+            { for aids }
+            { record(game.record(viewer), "Moves as you know them", "move-list") }
+            { tally(game, viewer) }
+            <div class="section game-actions">
+                { draw }
+                <details class="resign">
+                    <summary>{ "Resign…" }</summary>
+                    <button class="danger" data-testid="resign" onclick={resign}>{ "Yes, resign" }</button>
+                </details>
+                { new_game }
+            </div>
+            <p class="hint-text">{ title }</p>
+        </>
+    };
+    GameHtml { board, panel }
+}
