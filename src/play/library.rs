@@ -29,7 +29,7 @@ pub const CORRUPT_KEY: &str = "fogbound.corrupt";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub id: String,
-    /// "Kriegspiel (RAND) · Chess".
+    /// "Kriegspiel: RAND · Chess".
     pub title: String,
     /// "White to move" or the result.
     pub status: String,
@@ -398,7 +398,7 @@ mod tests {
         let (link, _) = PlayLink::parse("model=kriegspiel&preset=cvp");
         let game = GameTable::new(link, 5.0).unwrap();
         let s = Summary::of(&game, 1.0, 7.0);
-        assert_eq!(s.title, "Kriegspiel (Chess Variant Pages) · Chess");
+        assert_eq!(s.title, "Kriegspiel: Chess Variant Pages · Chess");
         assert_eq!(s.status, "White to move");
         assert!(!s.finished);
         assert_eq!((s.plies, s.created, s.updated), (0, 1.0, 7.0));

@@ -51,9 +51,13 @@ pub(crate) fn resolution_text(r: &Resolution, g: Geometry) -> String {
         }
         Resolution::AnyAnswer { yes: true } => "Any? Yes: you must try a pawn capture.".into(),
         Resolution::AnyAnswer { yes: false } => "Any? No pawn captures.".into(),
-        Resolution::RebuffCount { count } => {
-            format!("Your opponent was refused {count} time(s) last turn.")
-        }
+        Resolution::RebuffCount { count } => format!(
+            "Your opponent's tries refused on their last turn: {}.",
+            match count {
+                0 => "none".to_string(),
+                n => n.to_string(),
+            }
+        ),
     }
 }
 

@@ -155,7 +155,7 @@ pub fn variant_label(id: &str) -> String {
     variant_entry(id).map_or_else(|| id.to_string(), |e| e.label.to_string())
 }
 
-/// A model as people read it: `Fog of War`, `Kriegspiel (RAND)`.
+/// A model as people read it: `Fog of War`, `Kriegspiel: RAND`.
 pub fn model_label(spec: &ModelSpec) -> String {
     let model = model_entry(spec.id()).map_or(spec.id(), |e| e.label);
     match spec.preset_id() {
@@ -164,7 +164,7 @@ pub fn model_label(spec: &ModelSpec) -> String {
                 .iter()
                 .find(|(p, _)| *p == id)
                 .map_or(id, |(_, label)| label);
-            format!("{model} ({preset})")
+            format!("{model}: {preset}")
         }
         None => model.to_string(),
     }
@@ -283,7 +283,7 @@ mod tests {
     #[test]
     fn labels_name_the_preset() {
         let spec = ModelSpec::parse("kriegspiel", Some("rand")).unwrap();
-        assert_eq!(model_label(&spec), "Kriegspiel (RAND)");
+        assert_eq!(model_label(&spec), "Kriegspiel: RAND");
         assert_eq!(model_label(&ModelSpec::Fog), "Fog of War");
     }
 

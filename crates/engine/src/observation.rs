@@ -213,9 +213,11 @@ impl Message {
             Message::PawnCaptureSquares { squares } => {
                 format!("Pawn captures on {}", squares.join(", "))
             }
-            Message::RebuffCount { of, count } => {
-                format!("{of} was refused {count} time(s) last turn")
-            }
+            Message::RebuffCount { of, count } => match count {
+                0 => format!("No try of {of}'s was refused last turn"),
+                1 => format!("{of} was refused once last turn"),
+                n => format!("{of} was refused {n} times last turn"),
+            },
             Message::GameOver(o) => format!("Game over: {o}"),
         }
     }

@@ -333,7 +333,7 @@ impl PlayLink {
         }
     }
 
-    /// The game's name: `Kriegspiel (RAND) · Chess`.
+    /// The game's name: `Kriegspiel: RAND · Chess`.
     pub fn title(&self) -> String {
         format!(
             "{} · {}",

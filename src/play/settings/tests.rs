@@ -151,10 +151,7 @@ fn bad_parameters_are_reported_and_defaults_kept() {
 #[test]
 fn the_title_names_the_preset() {
     let link = PlayLink::parse("variant=foolish-king&model=kriegspiel&preset=rand").0;
-    assert_eq!(
-        link.title(),
-        "Kriegspiel (RAND) · Foolish King Chess (10×8)"
-    );
+    assert_eq!(link.title(), "Kriegspiel: RAND · Foolish King Chess (10×8)");
     assert_eq!(PlayLink::default().title(), "Fog of War · Chess");
 }
 

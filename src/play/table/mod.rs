@@ -432,9 +432,12 @@ impl GameTable {
                     a.audience.includes(player) && matches!(a.message, Message::Check { .. })
                 });
                 let mut message = resolution_text(&result.resolution, g);
-                // A refusal or an answer: add what the umpire said (a move
-                // played needs no note; the umpire's log has it).
-                let refused = !result.resolution.passes_turn();
+                // A refusal: add the umpire's words (a move played or a
+                // question answered needs no note; the umpire's log has it).
+                let refused = matches!(
+                    result.resolution,
+                    Resolution::Illegal | Resolution::Impossible | Resolution::MustTryPawnCapture
+                );
                 if refused && self.game.spec().has_umpire() && !heard.is_empty() {
                     if !message.is_empty() {
                         message.push(' ');
