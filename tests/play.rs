@@ -65,6 +65,15 @@ async fn a_fog_game_through_the_curtain() {
     click(&root, "[data-square=e4]");
     yew::scheduler::flush().await;
 
+    // White looks at the board after the move: e4 is seen, nothing is
+    // movable, no black man anywhere; then White passes the device.
+    assert_eq!(count(&root, "[data-square=e4] [data-piece=wP]"), 1);
+    assert_eq!(count(&root, "[data-dest]"), 0);
+    let board = root.query_selector("svg.board").unwrap().unwrap();
+    assert!(!board.outer_html().contains("black"));
+    assert!(text(&root, "[data-testid=pass]").contains("Pass to Black"));
+    assert!(dom::pass(&root).await);
+
     // The curtain drops for Black; the game is saved.
     assert_eq!(count(&root, "[data-square]"), 0);
     assert_eq!(count(&root, "[data-piece]"), 0);
@@ -220,14 +229,16 @@ async fn typed_moves_read_against_the_viewers_board() {
         .contains("typed-error"));
     drop(input);
     type_move(&root, "Nf3").await;
+    assert!(dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     type_move(&root, "e7e5").await;
+    assert!(dom::pass(&root).await);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     let list = text(&root, "[data-testid=move-list]");
-    assert!(list.contains("g1–f3"), "{list}");
+    assert!(list.contains("Nf3"), "{list}");
     handle.destroy();
 }
 
@@ -239,6 +250,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
         press(&root, "[data-testid=reveal]");
         yew::scheduler::flush().await;
         type_move(&root, m).await;
+        assert!(dom::pass(&root).await);
     }
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
@@ -311,6 +323,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
 
     // Black's turn: none of White's aids.
     type_move(&root, "e4").await;
+    assert!(dom::pass(&root).await);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-phantom]"), 0);
@@ -398,9 +411,11 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
         Some("700")
     );
 
-    // e2-e4 by mouse drag: the curtain falls and the arrow goes with the view.
+    // e2-e4 by mouse drag: the mover looks, passes, the curtain falls and
+    // the arrow goes with the view.
     Pointer::MOUSE.drag(&root, &["e2", "e3", "e4"]);
     yew::scheduler::flush().await;
+    assert!(dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     assert_eq!(count(&root, "[data-mark]"), 0);
     click(&root, "[data-testid=reveal]");
@@ -424,6 +439,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     key(&root, board, "ArrowUp");
     key(&root, board, "Enter");
     yew::scheduler::flush().await;
+    assert!(dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
 
     // White's d-pawn by a finger.
@@ -431,6 +447,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     yew::scheduler::flush().await;
     Pointer::TOUCH.drag(&root, &["d2", "d3", "d4"]);
     yew::scheduler::flush().await;
+    assert!(dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     let saved = active_save(&window.local_storage().unwrap().unwrap());
     // The three moves, as square indices: e2-e4, e7-e5, d2-d4.
@@ -465,7 +482,7 @@ async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
     yew::scheduler::flush().await;
     Pointer::MOUSE.drag(&root, &["g1", "g2", "f3"]);
     yew::scheduler::flush().await;
-    assert_eq!(count(&root, "[data-testid=curtain]"), 1);
+    assert_eq!(count(&root, "[data-testid=pass]"), 1);
     let id = storage.get_item("fogbound.active").unwrap().unwrap();
     let saved = storage
         .get_item(&format!("fogbound.game.{id}"))
@@ -478,8 +495,10 @@ async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
     );
 }
 
-/// Lifts the curtain if one is down (the open model has none).
+/// Hands the device over (after a move) and lifts the curtain if one is
+/// down (the open model has none).
 async fn reveal_if_any(root: &Element) {
+    dom::pass(root).await;
     if count(root, "[data-testid=reveal]") == 1 {
         click(root, "[data-testid=reveal]");
         yew::scheduler::flush().await;
@@ -523,8 +542,10 @@ async fn a_pawn_dragged_to_the_last_rank_asks_which_man_it_becomes() {
     assert_eq!(count(&root, "[data-square=h7] [data-piece=wP]"), 1);
     click(&root, "[data-testid=promote-n]");
     yew::scheduler::flush().await;
-    // The knight stands on h8 in White's record; the curtain falls for Black.
+    // The knight stands on h8 in White's view; the curtain falls for Black.
     assert_eq!(count(&root, "[data-testid=promotion]"), 0);
+    assert_eq!(count(&root, "[data-square=h8] [data-piece=wN]"), 1);
+    assert!(dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     reveal_if_any(&root).await;
     // Black saw the pawn capture-free walk end on h8: the knight is in
@@ -539,4 +560,69 @@ fn active_save(storage: &web_sys::Storage) -> String {
         .get_item(&format!("fogbound.game.{id}"))
         .unwrap()
         .unwrap()
+}
+
+/// The questions offered come from the observation: "Any?" only where the
+/// umpire answers it, the rebuff question only in RAND games.
+#[wasm_bindgen_test]
+async fn kriegspiel_buttons_follow_what_the_umpire_answers() {
+    for (preset, any, rebuffs) in [
+        ("wild16", 0, 0),
+        ("berkeley", 0, 0),
+        ("english", 1, 0),
+        ("rand", 0, 1),
+    ] {
+        let (root, handle) =
+            open_at(&format!("#/play?model=kriegspiel&preset={preset}&start=1")).await;
+        press(&root, "[data-testid=reveal]");
+        yew::scheduler::flush().await;
+        assert_eq!(count(&root, "[data-testid=any]"), any, "{preset}");
+        assert_eq!(count(&root, "[data-testid=rebuffs]"), rebuffs, "{preset}");
+        if any == 1 {
+            press(&root, "[data-testid=any]");
+            yew::scheduler::flush().await;
+            assert!(text(&root, "[data-testid=feedback]").contains("Any?"));
+            assert_eq!(count(&root, "[data-testid=any]"), 0, "asked once a turn");
+        }
+        if rebuffs == 1 {
+            press(&root, "[data-testid=rebuffs]");
+            yew::scheduler::flush().await;
+            let log = text(&root, "[data-testid=umpire-log]");
+            assert!(log.contains("was refused last turn"), "{log}");
+        }
+        handle.destroy();
+    }
+}
+
+/// A game against the random mover from the form: no curtain, the
+/// person's view throughout, and the computer's reply from the worker.
+#[wasm_bindgen_test]
+async fn the_form_seats_a_person_against_the_random_mover() {
+    let (root, handle) = open_at("#/play").await;
+    set_value(&root, "#mode", "computer", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "#computer"), 1);
+    set_value(&root, "#side", "black", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=name-white]"), 0);
+    assert_eq!(count(&root, "[data-testid=name-black]"), 1);
+    let link = text(&root, "[data-testid=start-link]");
+    assert!(
+        link.contains("mode=computer&computer=random&side=black"),
+        "{link}"
+    );
+    press(&root, "[data-testid=start]");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=curtain]"), 0);
+    assert_eq!(count(&root, "[data-testid=offer-draw]"), 0);
+    // The random mover (White) is to move; it thinks in the worker (the
+    // journeys play such games against the built site).
+    let status = text(&root, "[data-testid=turn]");
+    assert!(
+        status.contains("Random mover (White) is thinking"),
+        "{status}"
+    );
+    assert_eq!(count(&root, "[data-piece^=b]"), 16);
+    assert_eq!(count(&root, "[data-piece^=w]"), 0);
+    handle.destroy();
 }

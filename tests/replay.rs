@@ -58,6 +58,7 @@ fn finished_game() -> Rc<Replay> {
         ("a7", "a6"),
         ("h5", "e8"),
     ] {
+        s.apply(Act::Pass);
         s.apply(Act::Reveal { now: 0.0 });
         for name in [from, to] {
             s.apply(Act::Square {

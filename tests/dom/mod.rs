@@ -155,3 +155,14 @@ pub fn set_value(root: &Element, selector: &str, value: &str, event: &str) {
     let e = web_sys::Event::new_with_event_init_dict(event, &init).unwrap();
     element.dispatch_event(&e).unwrap();
 }
+
+/// The mover hands the device over: presses "Pass to …" when it is shown
+/// (after a move in hot-seat play with hidden men). Returns whether it was.
+pub async fn pass(root: &Element) -> bool {
+    let shown = root.query_selector("[data-testid=pass]").unwrap().is_some();
+    if shown {
+        click(root, "[data-testid=pass]");
+        yew::scheduler::flush().await;
+    }
+    shown
+}

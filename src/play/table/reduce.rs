@@ -106,9 +106,11 @@ impl Act {
 
 impl GameTable {
     /// Applies an action. Returns whether anything the page shows or saves
-    /// may have changed (a quiet clock tick returns false).
+    /// may have changed: false only for a clock tick that changed nothing
+    /// to save (no flag fell, no periodic save is due).
     pub fn apply(&mut self, action: Act) -> bool {
         let changes = action.changes_the_game();
+        let quiet_tick = matches!(action, Act::Tick { .. });
         let before = self.revision;
         match action {
             Act::Tick { now } => {
@@ -232,7 +234,9 @@ impl GameTable {
         if changes {
             self.revision += 1;
         }
-        changes || self.revision != before
+        // Only a tick that changed nothing leaves the page as it was (the
+        // clocks redraw on their own heartbeat).
+        !quiet_tick || self.revision != before
     }
 
     /// A gesture of the viewer, who must be the person to move.

@@ -1090,3 +1090,19 @@ fn the_person_cannot_move_for_the_computer() {
     });
     assert_eq!(hot.plies(), 0);
 }
+
+#[test]
+fn only_a_quiet_tick_leaves_the_page_as_it_was() {
+    let mut s = GameTable::new(settings("model=fog&clock=5+0"), 0.0).unwrap();
+    hand_over(&mut s, 0.0);
+    assert!(!s.apply(Act::Tick { now: 100.0 }), "nothing to redraw");
+    assert!(s.apply(Act::Flip), "a flip redraws though nothing is saved");
+    let saved = s.revision();
+    assert!(
+        s.apply(Act::Tick { now: 1_500.0 }),
+        "a periodic save is due"
+    );
+    assert!(s.revision() > saved);
+    assert!(s.apply(Act::Tick { now: 400_000.0 }), "the flag fell");
+    assert!(s.outcome().is_some());
+}
