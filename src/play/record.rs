@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use fogbound_engine::{AnyMatch, Audience, ByColor, Color, Observation};
+use fogbound_engine::{AnyMatch, Audience, ByColor, Color, Observation, SeenMove};
 
 use super::words::{describe, heard_text};
 
@@ -37,17 +37,13 @@ impl Records {
     /// Notes ply `index` of `game` (just played) in both lists, from what
     /// each player was told (`observations`, right after the ply).
     pub fn note(&mut self, game: &AnyMatch, index: usize, observations: &ByColor<Observation>) {
-        let g = game.geometry();
         for c in Color::ALL {
             let obs = &observations[c];
             let Some(seen) = obs.last_move else {
                 continue;
             };
             let by = seen.by.unwrap_or(!obs.turn);
-            let text = match game.known_san(index) {
-                Some(san) if by == c && !seen.passed => san,
-                _ => describe(&seen, c, g),
-            };
+            let text = known_text(game, index, &seen, c);
             self.0[c].push(Entry {
                 by,
                 text,
@@ -62,6 +58,17 @@ impl Records {
             .iter()
             .filter(|e| e.by == player && e.capture)
             .count()
+    }
+}
+
+/// Ply `index` of `game` as `viewer` knows it (`seen`, from their
+/// observation right after it): their own move in SAN, the opponent's as
+/// far as they saw it.
+pub fn known_text(game: &AnyMatch, index: usize, seen: &SeenMove, viewer: Color) -> String {
+    let own = seen.by.is_none_or(|by| by == viewer) && !seen.passed;
+    match game.known_san(index) {
+        Some(san) if own => san,
+        _ => describe(seen, viewer, game.geometry()),
     }
 }
 

@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use fogbound_engine::{save_from_json, AnyMatch, Audience, Color, Frame, Outcome};
 
 use super::picture::board_view;
+use super::record::known_text;
 use super::record::Heard;
-use super::words::{describe, heard_text, outcome_text};
+use super::words::{heard_text, outcome_text};
 use crate::components::BoardView;
 use crate::play::settings::PlayLink;
 
@@ -187,7 +188,6 @@ impl Replay {
     /// The moves as `lens` knows them: a player's own record, or the true
     /// moves in SAN.
     pub fn moves(&self, lens: Lens) -> Vec<ReplayMove> {
-        let g = self.game.geometry();
         self.frames
             .iter()
             .skip(1)
@@ -200,7 +200,7 @@ impl Replay {
                         .unwrap_or_else(|| "— (turn used by a probe)".into()),
                     Lens::Player(c) => f.observations[c]
                         .last_move
-                        .map(|seen| describe(&seen, c, g))
+                        .map(|seen| known_text(&self.game, f.ply as usize - 1, &seen, c))
                         .unwrap_or_else(|| "?".into()),
                 };
                 Some(ReplayMove {
@@ -399,7 +399,7 @@ mod tests {
             .into_iter()
             .map(|m| m.text)
             .collect();
-        assert_eq!(white[0], "e2–e4");
+        assert_eq!(white[0], "e4");
         assert!(!white[1].contains("f7"), "{white:?}");
         let plies: Vec<u32> = r.moves(Lens::Full).iter().map(|m| m.ply).collect();
         assert_eq!(plies, vec![1, 2, 3, 4, 5]);

@@ -93,3 +93,10 @@ export function useSuite() {
   });
   return suite;
 }
+
+/** After a hot-seat move the mover still sees their board until they press
+ * "Pass to …": press it when it is shown (then the curtain is down). */
+export async function passIfAsked(page) {
+  await page.waitForSelector('[data-testid="pass"], [data-testid="curtain"], [data-testid="outcome"]');
+  if (await page.locator('[data-testid="pass"]').count()) await page.click('[data-testid="pass"]');
+}

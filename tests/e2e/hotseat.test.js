@@ -58,7 +58,7 @@ const newMemory = () => ({ w: new Set(), b: new Set() });
  * only show enemy men this viewer was once shown, on squares hidden now;
  * phantoms and ghosts never carry data-piece. `who` is the viewer as the
  * page names them (the tab title says whose move it is). */
-async function audit(page, board, viewer, memory = newMemory(), who = viewer === "w" ? "White" : "Black") {
+async function audit(page, board, viewer, memory = newMemory(), who = viewer === "w" ? "White" : "Black", title = `${who} to move`) {
   const view = await shown(page);
   const seen = visibleTo(board, viewer);
   for (const [s, code] of Object.entries(view.pieces)) {
@@ -89,11 +89,27 @@ async function audit(page, board, viewer, memory = newMemory(), who = viewer ===
       assert.ok(!view.html.includes(`data-piece="${code}" x`) || Object.values(view.pieces).includes(code));
     }
   }
-  assert.equal(view.title, `fogbound — ${who} to move`);
+  assert.equal(view.title, `fogbound — ${title}`);
   assert.ok(!/check|capture/i.test(view.title), view.title);
 }
 
+/** After a move the mover still sees their board, with nothing to move,
+ * until they pass the device to `next`. With `look` ({ board, side,
+ * memory }) the mover's view is audited against the true board first. */
+async function passTo(page, next, look) {
+  await page.waitForSelector('[data-testid="pass"], [data-testid="curtain"], [data-testid="outcome"]');
+  if ((await page.locator('[data-testid="pass"]').count()) === 0) return;
+  assert.ok((await page.textContent('[data-testid="pass"]')).includes(`Pass to ${next}`));
+  assert.equal(await page.locator("[data-dest]").count(), 0, "a move offered after the move");
+  if (look) {
+    const who = look.side === "w" ? "White" : "Black";
+    await audit(page, look.board, look.side, look.memory, who, `Pass to ${next}`);
+  }
+  await page.click('[data-testid="pass"]');
+}
+
 async function curtainUp(page, next) {
+  await passTo(page, next);
   await page.waitForSelector('[data-testid="curtain"]');
   const text = await page.textContent('[data-testid="curtain"]');
   assert.ok(text.includes(`${next} to move`), text);
@@ -143,9 +159,11 @@ test("a Fog of War hot-seat game to a king capture, with a reload", async () => 
     if (i === 2) {
       // White never saw Black's f-pawn move: the move list says so.
       const list = await page.textContent('[data-testid="move-list"]');
-      assert.ok(list.includes("e2–e4") && !list.includes("f7") && !list.includes("f6"), list);
+      assert.ok(list.includes("e4") && !list.includes("f7") && !list.includes("f6"), list);
     }
     await move(page, board, from, to);
+    // The mover's look at the new position: exactly what they see now.
+    if (i < line.length - 1) await passTo(page, side === "w" ? "Black" : "White", { board, side, memory });
     if (i === 1) {
       // Reload in the middle: the same game, behind White's curtain.
       await page.reload();
@@ -572,6 +590,7 @@ test("a move the viewer saw slides in, unless the viewer asked for reduced motio
   await appReady(page);
   await page.click('[data-testid="reveal"]');
   await mouseDrag(page, "e2", "e4");
+  await passTo(page, "Black");
   await page.click('[data-testid="reveal"]');
   await page.waitForSelector("[data-square]");
   assert.equal(await page.locator(".slide").count(), 0);
