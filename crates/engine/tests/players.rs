@@ -1,0 +1,178 @@
+//! Automated players: they finish games under every model, never repeat a
+//! refused try, are deterministic in their seed, and decide from what they
+//! are told only — two different true games that tell a player the same
+//! things get the same attempts.
+
+use fogbound_engine::player::{play_out, Player, PlayerKind};
+use fogbound_engine::{
+    AnyMatch, Attempt, ByColor, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
+};
+
+fn models() -> Vec<ModelSpec> {
+    let mut out = vec![ModelSpec::Open, ModelSpec::Fog, ModelSpec::Dark];
+    for id in KriegspielRules::PRESET_IDS {
+        out.push(ModelSpec::parse("kriegspiel", Some(id)).unwrap());
+    }
+    out
+}
+
+/// A player that records what it tries and the refusals it hears, around
+/// another player.
+struct Watched {
+    inner: Box<dyn Player>,
+    tried: Vec<(u32, Attempt)>,
+    refused_twice: usize,
+    refused: Vec<(u32, Attempt)>,
+}
+
+impl Player for Watched {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn start(&mut self, o: &Observation) {
+        self.inner.start(o)
+    }
+    fn observe(&mut self, o: &Observation) {
+        self.inner.observe(o)
+    }
+    fn attempt(&mut self, o: &Observation) -> Attempt {
+        let a = self.inner.attempt(o);
+        if self.refused.contains(&(o.ply, a)) {
+            self.refused_twice += 1;
+        }
+        self.tried.push((o.ply, a));
+        a
+    }
+    fn resolved(&mut self, a: &Attempt, r: &Resolution, o: &Observation) {
+        if !r.passes_turn() && a.as_move().is_some() {
+            self.refused.push((o.ply, *a));
+        }
+        self.inner.resolved(a, r, o)
+    }
+}
+
+fn watched(seed: u64) -> Watched {
+    Watched {
+        inner: PlayerKind::Random.build(seed),
+        tried: Vec::new(),
+        refused_twice: 0,
+        refused: Vec::new(),
+    }
+}
+
+#[test]
+fn random_players_play_every_model_on_both_variants() {
+    let mut refusals = 0;
+    for variant in [Variant::chess(), Variant::foolish_king()] {
+        for spec in models() {
+            for seed in 1..=3u64 {
+                let mut m = AnyMatch::new(&variant, spec.clone(), None).unwrap();
+                let (mut white, mut black) = (watched(seed), watched(seed + 100));
+                let players: ByColor<&mut dyn Player> = ByColor {
+                    white: &mut white,
+                    black: &mut black,
+                };
+                let result = play_out(&mut m, players, 600);
+                assert!(result.is_ok(), "{} {}: {result:?}", variant.id, spec.id());
+                assert!(m.plies().len() > 10 || m.outcome().is_some());
+                for p in [&white, &black] {
+                    assert_eq!(p.refused_twice, 0, "a refused try repeated in a turn");
+                    refusals += p.refused.len();
+                }
+            }
+        }
+    }
+    assert!(refusals > 0, "Kriegspiel players should meet refusals");
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    let spec = ModelSpec::parse("kriegspiel", Some("berkeley-any")).unwrap();
+    let run = |seed: u64| {
+        let mut m = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
+        let (mut w, mut b) = (watched(seed), watched(seed ^ 0xff));
+        play_out(
+            &mut m,
+            ByColor {
+                white: &mut w,
+                black: &mut b,
+            },
+            300,
+        )
+        .unwrap();
+        (w.tried, b.tried)
+    };
+    assert_eq!(run(5), run(5));
+    assert_ne!(run(5), run(6));
+}
+
+/// Two true games that differ only in where hidden black men stand tell
+/// White the same things, so White's player, with the same seed, makes the
+/// same attempts in both for as long as what it is told stays the same. It
+/// cannot do otherwise: a `Player` is handed observations and its own
+/// attempts' resolutions, never a match or a position.
+#[test]
+fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
+    let fens = [
+        // Black's queen-side differs: a6 and b6 against a7 and b7.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/2pppppp/pp6/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    for spec in [
+        ModelSpec::parse("kriegspiel", Some("english")).unwrap(),
+        ModelSpec::Fog,
+    ] {
+        let mut games: Vec<AnyMatch> = fens
+            .iter()
+            .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
+            .collect();
+        assert_eq!(
+            games[0].observation(Color::White),
+            games[1].observation(Color::White),
+            "{}: White should not see the difference",
+            spec.id()
+        );
+        let mut whites: Vec<Box<dyn Player>> =
+            (0..2).map(|_| PlayerKind::Random.build(42)).collect();
+        let mut blacks: Vec<Box<dyn Player>> =
+            (0..2).map(|_| PlayerKind::Random.build(7)).collect();
+        for i in 0..2 {
+            whites[i].start(&games[i].observation(Color::White));
+            blacks[i].start(&games[i].observation(Color::Black));
+        }
+        let mut compared = 0;
+        for _ in 0..80 {
+            let views: Vec<Observation> =
+                games.iter().map(|g| g.observation(Color::White)).collect();
+            if views[0] != views[1] || games.iter().any(|g| g.outcome().is_some()) {
+                break;
+            }
+            if games[0].turn() == Color::White {
+                let tries: Vec<Attempt> = (0..2).map(|i| whites[i].attempt(&views[i])).collect();
+                assert_eq!(
+                    tries[0],
+                    tries[1],
+                    "{}: same view, different attempt",
+                    spec.id()
+                );
+                compared += 1;
+                for i in 0..2 {
+                    let r = games[i].attempt(Color::White, tries[i]).unwrap();
+                    whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
+                    blacks[i].observe(&r.observations[Color::Black]);
+                }
+            } else {
+                // Black plays the same attempt in both games where it can
+                // (its men differ, so its views do).
+                let view = games[0].observation(Color::Black);
+                let a = blacks[0].attempt(&view);
+                for i in 0..2 {
+                    let r = games[i].attempt(Color::Black, a).unwrap();
+                    blacks[i].resolved(&a, &r.resolution, &r.observations[Color::Black]);
+                    whites[i].observe(&r.observations[Color::White]);
+                }
+            }
+        }
+        assert!(compared >= 2, "{}: nothing compared", spec.id());
+    }
+}
