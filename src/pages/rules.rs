@@ -59,7 +59,8 @@ pub fn rules() -> Html {
                 { for fogbound_engine::player::PlayerKind::ALL.iter().map(|k| html! {
                     <li><strong>{ k.label() }</strong>{ ": " }{ k.about() }</li>
                 }) }
-                <li>{ "There is no curtain: the screen shows your side's view for the whole game. Links carry the choice: mode=computer&computer=random&side=black." }</li>
+                <li>{ "There is no curtain: the screen shows your side's view for the whole game. Links carry the choice, for instance " }
+                    <code class="wrap">{ "mode=computer&computer=random&side=black" }</code>{ "." }</li>
             </ul>
 
             <h2 id="choices">{ "Our choices where the sources are silent" }</h2>

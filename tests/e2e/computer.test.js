@@ -1,0 +1,150 @@
+// Journeys against the computer: a Fog of War game from the new-game form
+// as Black against the random mover, which thinks in the worker; after
+// every ply the page may show no white man on a square Black cannot see
+// and names none anywhere else; a reload resumes the same seats; resigning
+// opens the replay. A Kriegspiel game from a link: a refused try, Any?, a
+// move, and the computer's answer heard from the umpire.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+
+const suite = useSuite();
+
+/** Waits until the computer has moved and it is `who`'s turn. */
+async function yourTurn(page, who) {
+  await page.waitForFunction(
+    (who) => document.querySelector('[data-testid="turn"]')?.textContent === `${who} to move`,
+    who,
+    { timeout: 15000 },
+  );
+}
+
+/** The weaker audit a person's view allows (the true game is in the page's
+ * wasm memory only): every white man drawn stands on a square Black sees,
+ * no square is both fogged and occupied, and no white man is named outside
+ * the board's squares. */
+async function auditBlacksView(page) {
+  const bad = await page.evaluate(() => {
+    const out = [];
+    for (const g of document.querySelectorAll("[data-square]")) {
+      const piece = g.querySelector("[data-piece]");
+      if (piece && g.hasAttribute("data-fog")) out.push(`${g.dataset.square}: a man on a fogged square`);
+    }
+    const all = document.querySelectorAll("[data-piece]").length;
+    const onBoard = document.querySelectorAll("[data-square] [data-piece]").length;
+    if (all !== onBoard) out.push("a data-piece outside the board");
+    const outside = document.body.cloneNode(true);
+    outside.querySelector("svg.board")?.remove();
+    outside.querySelector('[data-testid="tray"]')?.remove();
+    if (/white (pawn|knight|bishop|rook|queen|king)/i.test(outside.innerHTML)) out.push("a white man named off the board");
+    return out;
+  });
+  assert.deepEqual(bad, []);
+}
+
+/** Plays one of Black's moves by clicks: the first movable man with a
+ * destination, its first destination. */
+async function playSomething(page) {
+  const men = await page.$$eval('[data-square] [data-piece^="b"]', (els) =>
+    els.map((e) => e.closest("[data-square]").dataset.square),
+  );
+  for (const from of men) {
+    await page.locator(`[data-square="${from}"]`).click();
+    const dests = await page.$$eval("[data-square] [data-dest]", (els) =>
+      els.map((e) => e.closest("[data-square]").dataset.square),
+    );
+    if (dests.length) {
+      await page.locator(`[data-square="${dests[0]}"]`).click();
+      return `${from}${dests[0]}`;
+    }
+    await page.locator(`[data-square="${from}"]`).click();
+  }
+  throw new Error("Black has no move to click");
+}
+
+for (const [sizeName, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) {
+  test(`a Fog of War game against the random mover from the form, at ${sizeName} size`, async () => {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(suite.server.url + "#/play");
+    await appReady(page);
+    await page.selectOption("#model", "fog");
+    await page.selectOption("#mode", "computer");
+    await page.selectOption("#computer", "random");
+    await page.selectOption("#side", "black");
+    await page.fill('[data-testid="name-black"]', "Zoë");
+    const link = await page.textContent('[data-testid="start-link"]');
+    assert.ok(link.includes("mode=computer&computer=random&side=black"), link);
+    await page.click('[data-testid="start"]');
+    // No curtain against the computer; it moves first, in the worker.
+    assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+    await yourTurn(page, "Zoë (Black)");
+    assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
+    await auditBlacksView(page);
+    if (sizeName === "desktop") await page.screenshot({ path: `${SHOTS}computer-fog-desktop.png` });
+    for (let i = 0; i < 6; i++) {
+      await playSomething(page);
+      await auditBlacksView(page);
+      if (await page.locator('[data-testid="outcome"]').count()) break;
+      await yourTurn(page, "Zoë (Black)");
+      await auditBlacksView(page);
+      if (i === 2) {
+        // A reload resumes the same game with the same seats.
+        const before = await page.textContent('[data-testid="move-list"]');
+        await page.reload();
+        await appReady(page);
+        await yourTurn(page, "Zoë (Black)");
+        assert.equal(await page.textContent('[data-testid="move-list"]'), before);
+        assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
+      }
+    }
+    const moves = await page.textContent('[data-testid="move-list"]');
+    assert.ok(/^1\./.test(moves), moves);
+    if (sizeName === "phone") await page.screenshot({ path: `${SHOTS}computer-fog-phone.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the game is ${overflow}px wider than the screen`);
+    // Resigning ends the game; the replay opens with the fog lifted.
+    if (!(await page.locator('[data-testid="outcome"]').count())) {
+      await page.click(".resign summary");
+      await page.click('[data-testid="resign"]');
+    }
+    await page.waitForSelector('[data-testid="replay-slider"]');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("a Kriegspiel game against the computer from a link: a refused try, Any?, a move, the answer", async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=english&mode=computer&computer=random&side=white&start=1");
+  await appReady(page);
+  await yourTurn(page, "White");
+  await page.fill('[data-testid="typed-move"]', "e3e4");
+  await page.click('[data-testid="typed-go"]');
+  await page.waitForSelector('[data-testid="typed-error"]');
+  // A try the umpire judges: a pawn capture onto a square White cannot see.
+  await page.fill('[data-testid="typed-move"]', "e2d3");
+  await page.click('[data-testid="typed-go"]');
+  await page.waitForSelector('[data-testid="feedback"]');
+  assert.ok((await page.textContent('[data-testid="feedback"]')).includes("Illegal"));
+  await page.click('[data-testid="any"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="any"]'));
+  await page.locator('[data-square="e2"]').click();
+  await page.locator('[data-square="e4"]').click();
+  await yourTurn(page, "White");
+  const log = await page.textContent('[data-testid="umpire-log"]');
+  assert.ok(log.includes("Black has moved"), log);
+  const list = await page.textContent('[data-testid="move-list"]');
+  assert.ok(list.includes("e4"), list);
+  // White sees only White's men.
+  assert.equal(await page.locator('[data-square] [data-piece^="b"]').count(), 0);
+  await page.screenshot({ path: `${SHOTS}computer-kriegspiel-desktop.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
