@@ -558,3 +558,105 @@ async fn a_seen_move_slides_in_and_an_unseen_one_does_not() {
     let (root, _) = mount_board(view).await;
     assert_eq!(count(&root, ".slide"), 0);
 }
+
+#[derive(Properties, PartialEq)]
+struct ContextHarnessProps {
+    view: Rc<BoardView>,
+    heard: Rc<RefCell<Vec<String>>>,
+    claims: bool,
+}
+
+/// A board whose clicks and context reports are written down
+/// (`e4` for a square, `ctx:e4` for a right-click or long press).
+#[function_component(ContextHarness)]
+fn context_harness(props: &ContextHarnessProps) -> Html {
+    let (a, b) = (props.heard.clone(), props.heard.clone());
+    let on_square = Callback::from(move |s: String| a.borrow_mut().push(s));
+    let on_context = Callback::from(move |s: String| b.borrow_mut().push(format!("ctx:{s}")));
+    html! { <Board view={props.view.clone()} {on_square} {on_context} context_claims={props.claims} /> }
+}
+
+async fn mount_context(claims: bool) -> (Element, Rc<RefCell<Vec<String>>>) {
+    let heard = Rc::new(RefCell::new(Vec::new()));
+    let root = mount_point();
+    yew::Renderer::<ContextHarness>::with_root_and_props(
+        root.clone(),
+        ContextHarnessProps {
+            view: Rc::new(white_to_move()),
+            heard: heard.clone(),
+            claims,
+        },
+    )
+    .render();
+    yew::scheduler::flush().await;
+    (root, heard)
+}
+
+/// Waits `ms` milliseconds (a long press needs real time to pass).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_right_click_or_a_long_press_reports_its_square_and_a_held_finger_draws_arrows() {
+    let (root, heard) = mount_context(false).await;
+    let board = "svg.board";
+    // A right-click in place: reported, and a circle drawn.
+    dom::Pointer::RIGHT.drag(&root, &["e5"]);
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&heard), vec!["ctx:e5"]);
+    assert_eq!(count(&root, "[data-mark='circle'][data-from='e5']"), 1);
+    // A right-drag to another square is an arrow, not a report.
+    dom::Pointer::RIGHT.drag(&root, &["e5", "e6"]);
+    yew::scheduler::flush().await;
+    assert!(taken(&heard).is_empty());
+    assert_eq!(count(&root, "[data-mark='arrow']"), 1);
+
+    // A finger held still on d4 for long enough, then lifted: reported,
+    // and a circle; no click.
+    let t = dom::Pointer::TOUCH;
+    let d4 = square_centre(&root, "d4");
+    t.send(&root, "[data-square='d4'] rect", "pointerdown", d4);
+    sleep(650).await;
+    yew::scheduler::flush().await;
+    t.send(&root, board, "pointerup", d4);
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&heard), vec!["ctx:d4"]);
+    assert_eq!(count(&root, "[data-mark='circle'][data-from='d4']"), 1);
+
+    // Held, then slid to b6: an arrow by touch.
+    t.send(&root, "[data-square='d4'] rect", "pointerdown", d4);
+    sleep(650).await;
+    yew::scheduler::flush().await;
+    t.send(&root, board, "pointermove", square_centre(&root, "c5"));
+    t.send(&root, board, "pointermove", square_centre(&root, "b6"));
+    t.send(&root, board, "pointerup", square_centre(&root, "b6"));
+    yew::scheduler::flush().await;
+    assert!(taken(&heard).is_empty());
+    assert_eq!(
+        count(&root, "[data-mark='arrow'][data-from='d4'][data-to='b6']"),
+        1
+    );
+
+    // A finger that moves at once still drags a man: origin, then drop.
+    t.drag(&root, &["e2", "e3", "e4"]);
+    yew::scheduler::flush().await;
+    sleep(650).await;
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&heard), vec!["e2", "e4"]);
+}
+
+#[wasm_bindgen_test]
+async fn a_claimed_right_click_draws_nothing() {
+    let (root, heard) = mount_context(true).await;
+    dom::Pointer::RIGHT.drag(&root, &["e2"]);
+    yew::scheduler::flush().await;
+    assert_eq!(taken(&heard), vec!["ctx:e2"]);
+    assert_eq!(count(&root, "[data-mark]"), 0);
+}

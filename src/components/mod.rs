@@ -1,6 +1,7 @@
 //! Reusable pieces of the page.
 
 pub mod board;
+pub mod board_view;
 pub mod error_banner;
 pub mod frame;
 pub mod histogram;

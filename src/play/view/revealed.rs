@@ -5,7 +5,6 @@
 use std::rc::Rc;
 
 use fogbound_engine::{Attempt, Color, Role};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::super::table::{Act, GameTable};
@@ -44,40 +43,18 @@ pub(super) fn revealed(
         let act = act.clone();
         Callback::from(move |()| act.emit(Act::Flip))
     };
-    // Keyed by viewer: the board's own state (drawn arrows and
-    // circles, the keyboard cursor) never passes to the other player.
-    // With a phantom tool in hand, a right-click takes a phantom
-    // off (otherwise the right button belongs to the board).
+    // With a phantom tool in hand, a right-click or a long press on a
+    // phantom takes it off (otherwise they draw the viewer's circles).
+    let holding = game.tool().is_some();
     let on_context = {
         let act = act.clone();
-        let holding = game.tool().is_some();
         let phantoms: Vec<String> = game.notes(viewer).phantoms.keys().cloned().collect();
-        Callback::from(move |e: MouseEvent| {
-            if !holding {
+        Callback::from(move |name: String| {
+            if !holding || !phantoms.contains(&name) {
                 return;
             }
-            // The event's square; the board captures the right
-            // button's pointer for its arrows, so the target may be
-            // the whole board: then the square under the pointer.
-            let square_of = |el: Option<web_sys::Element>| {
-                el.and_then(|el| el.closest("[data-square]").ok().flatten())
-                    .and_then(|el| el.get_attribute("data-square"))
-            };
-            let square =
-                square_of(
-                    e.target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
-                )
-                .or_else(|| {
-                    square_of(web_sys::window().and_then(|w| w.document()).and_then(|d| {
-                        d.element_from_point(e.client_x() as f32, e.client_y() as f32)
-                    }))
-                });
-            if let Some(name) = square.filter(|n| phantoms.contains(n)) {
-                if let Some(square) = geometry.parse_square(&name) {
-                    e.prevent_default();
-                    act.emit(Act::RemovePhantom(square));
-                }
+            if let Some(square) = geometry.parse_square(&name) {
+                act.emit(Act::RemovePhantom(square));
             }
         })
     };
@@ -85,8 +62,9 @@ pub(super) fn revealed(
     // circles, the keyboard cursor) never passes to the other player.
     let board = match view {
         Some(view) => html! {
-            <div class="board-wrap" oncontextmenu={on_context}>
-                <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} autofocus=true
+            <div class="board-wrap">
+                <Board key={viewer.name()} {view} {flipped} {on_square} {on_flip} {on_context}
+                       context_claims={holding} autofocus=true
                        label={view_title(game, viewer)} />
             </div>
         },
@@ -299,6 +277,7 @@ pub(super) fn revealed(
                 { "Tap or drag to move. " }
                 <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
                     (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
+                <span class="with-touch">{ "Hold a square for a circle; hold, then slide, for an arrow." }</span>
             </p>
             { umpire.unwrap_or_default() }
             { for aids }
