@@ -1,18 +1,47 @@
 //! `fogbound fox-hounds`: solve Fox & Hounds and query the seed's AI.
 
-use crate::args::Args;
 use fogbound_solvers::fox_hounds::{self, BoardSize, Side, Solution};
 use fogbound_solvers::progress::{Cancelled, Progress, Silent};
 use std::time::Instant;
 
-const USAGE: &str = "usage:
-  fogbound fox-hounds [--size N] [--threads T] [--json] [--verbose]
-                                                          solve an N×N board (default 8)
-  fogbound fox-hounds fuzz [--size N] --p P [--json]      odds of beating the AI with fuzz P
-  fogbound fox-hounds fairest [--size N] [--steps S] [--json]
-                                                          bisection for the fuzz factor giving the
-                                                          fox 50% (S midpoints, default 17 as the seed)
-  fogbound fox-hounds table [--size N] [--json]           the seed's fuzz table";
+/// Solves an N×N board (default 8) and prints its figures, or answers one
+/// question about the seed's AI.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    question: Option<Question>,
+    /// The board size (2 to 10)
+    #[arg(long, global = true, default_value_t = 8)]
+    size: u8,
+    /// Solver threads (default: the machine's cores)
+    #[arg(long, global = true)]
+    threads: Option<usize>,
+    /// One JSON object
+    #[arg(long, global = true)]
+    json: bool,
+    /// Time each solver pass on stderr
+    #[arg(long, global = true)]
+    verbose: bool,
+}
+
+/// What to ask once the board is solved.
+#[derive(Clone, Copy, clap::Subcommand)]
+enum Question {
+    /// The odds of beating the AI that plays with fuzz factor P.
+    Fuzz {
+        /// The fuzz factor, 0 to 1
+        #[arg(long)]
+        p: f64,
+    },
+    /// Bisection for the fuzz factor that gives the fox 50 %.
+    Fairest {
+        /// Midpoints to take (1 to 60; the seed took 17)
+        #[arg(long, default_value_t = SEED_STEPS)]
+        steps: usize,
+    },
+    /// The seed's fuzz table.
+    Table,
+}
 
 /// The seed's bisection stopped after 17 midpoints (p = 0.006935 on 8×8).
 const SEED_STEPS: usize = 17;
@@ -25,80 +54,40 @@ const SEED_P: [f64; 19] = [
     0.007324, 0.007812, 0.015625, 0.031250, 0.062500, 0.125000, 0.250000, 0.500000, 1.000000,
 ];
 
-/// Every option any form takes (checked before parsing, so that a mistyped
-/// flag is reported as unknown rather than as wanting a value).
-const OPTIONS: [&str; 7] = ["size", "threads", "json", "help", "verbose", "p", "steps"];
-
-pub fn run(words: &[String]) -> Result<(), String> {
-    for word in words {
-        if let Some(name) = word.strip_prefix("--") {
-            let name = name.split_once('=').map_or(name, |(n, _)| n);
-            if !OPTIONS.contains(&name) {
-                return Err(format!(
-                    "unknown option --{name} (see fogbound fox-hounds --help)"
-                ));
-            }
-        }
-    }
-    let args = Args::parse(words, &["json", "help", "verbose"])?;
-    if args.flag("help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let command = match args.positional.as_slice() {
-        [] => "solve",
-        [one] => one.as_str(),
-        _ => return Err("fox-hounds: too many words (see fogbound fox-hounds --help)".into()),
-    };
-    let known: &[&str] = match command {
-        "solve" => &["size", "threads", "json", "help", "verbose"],
-        "fuzz" => &["size", "threads", "json", "help", "verbose", "p"],
-        "fairest" => &["size", "threads", "json", "help", "verbose", "steps"],
-        "table" => &["size", "threads", "json", "help", "verbose"],
-        other => {
-            return Err(format!(
-                "fox-hounds: unknown subcommand '{other}' (see fogbound fox-hounds --help)"
-            ))
-        }
-    };
-    args.only(known)?;
-    let size: u8 = args.parsed("size")?.unwrap_or(8);
+pub fn run(args: Args) -> Result<(), String> {
+    let size = args.size;
     let size = BoardSize::new(size).map_err(|e| format!("--size: {e}"))?;
     let mut options = fox_hounds::SolveOptions::default();
-    if let Some(threads) = args.parsed::<usize>("threads")? {
+    if let Some(threads) = args.threads {
         if threads == 0 {
             return Err("--threads: must be at least 1".into());
         }
         options.threads = threads;
     }
-    let json = args.flag("json");
-    let p = match command {
-        "fuzz" => {
-            let p: f64 = args.parsed("p")?.ok_or("fuzz: --p is required")?;
-            if !(0.0..=1.0).contains(&p) {
-                return Err(format!("--p: {p} is not between 0 and 1"));
-            }
-            Some(p)
+    let json = args.json;
+    if let Some(Question::Fuzz { p }) = args.question {
+        if !(0.0..=1.0).contains(&p) {
+            return Err(format!("--p: {p} is not between 0 and 1"));
         }
-        _ => None,
-    };
-    let steps: usize = args.parsed("steps")?.unwrap_or(SEED_STEPS);
-    if steps == 0 || steps > 60 {
-        return Err(format!("--steps: {steps} is not between 1 and 60"));
+    }
+    if let Some(Question::Fairest { steps }) = args.question {
+        if steps == 0 || steps > 60 {
+            return Err(format!("--steps: {steps} is not between 1 and 60"));
+        }
     }
     let start = Instant::now();
-    let solution = if args.flag("verbose") {
+    let solution = if args.verbose {
         fox_hounds::solve_with(size, &options, &mut PassTimer::new(start))
     } else {
         fox_hounds::solve_with(size, &options, &mut Silent)
     }
     .map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
-    match command {
-        "solve" => print_summary(&solution, seconds, json),
-        "fuzz" => print_fuzz(&solution, &[p.unwrap_or(0.0)], json),
-        "table" => print_fuzz(&solution, &SEED_P, json),
-        _ => print_fairest(&solution, steps, json),
+    match args.question {
+        None => print_summary(&solution, seconds, json),
+        Some(Question::Fuzz { p }) => print_fuzz(&solution, &[p], json),
+        Some(Question::Table) => print_fuzz(&solution, &SEED_P, json),
+        Some(Question::Fairest { steps }) => print_fairest(&solution, steps, json),
     }
 }
 

@@ -1,62 +1,50 @@
 //! `fogbound krk`: solve King+Rook vs King on n×n boards.
 
-use crate::args::Args;
 use fogbound_solvers::krk::{self, quadrant, KrkSummary, KrkTable, Position};
 use fogbound_solvers::progress::Silent;
 use serde::Serialize;
 use std::time::Instant;
 
-const HELP: &str = "usage: fogbound krk --size N [--json] [--position 'Ke1 Ra1 ke8 w']
-       fogbound krk --sizes A..B [--json]
-       fogbound krk --strategy --sizes A..B [--stride K] [--exhaustive] [--json]
+/// Solves King+Rook vs King on one board (--size) or a range of boards
+/// (--sizes), optionally playing the seed's quadrant strategy out.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Solve the N×N board (3 to 26) and print its figures
+    #[arg(long, value_name = "N", conflicts_with = "sizes")]
+    size: Option<usize>,
+    /// Solve every size from A to B (also A..=B or 3,5,8) and print the
+    /// growth of the worst-case depth to mate beside the seed's quadrant
+    /// strategy
+    #[arg(long, value_name = "A..B")]
+    sizes: Option<String>,
+    /// With --size: the value of a position and its legal moves, best first
+    /// (white king, rook, black king, side to move: 'Ke1 Ra1 ke8 w')
+    #[arg(long, value_name = "P", requires = "size")]
+    position: Option<String>,
+    /// With --sizes: play the quadrant strategy out against the table's
+    /// best defence and compare its move counts with the table's worst case
+    /// and the seed's first-phase formula
+    #[arg(long, requires = "sizes")]
+    strategy: bool,
+    /// With --strategy: every K-th White-to-move start
+    #[arg(long, value_name = "K", requires = "strategy")]
+    stride: Option<u64>,
+    /// With --strategy: also the exact worst case of the strategy against
+    /// every defence (one-player search, 2·n⁶ bytes)
+    #[arg(long, requires = "strategy")]
+    exhaustive: bool,
+    /// One JSON object (an array of them with --sizes)
+    #[arg(long)]
+    json: bool,
+}
 
-  --size N        solve the N×N board (3 to 26) and print its figures
-  --sizes A..B    solve every size from A to B (also A..=B or 3,5,8) and print
-                  the growth of the worst-case depth to mate beside the seed's
-                  quadrant strategy
-  --position P    with --size: the value of P and its legal moves, best first
-                  (white king, rook, black king, side to move: 'Ke1 Ra1 ke8 w')
-  --strategy      with --sizes: play the seed's quadrant strategy out against
-                  the table's best defence and compare its move counts with
-                  the table's worst case and the seed's first-phase formula
-  --stride K      with --strategy: every K-th White-to-move start (default 1)
-  --exhaustive    with --strategy: also the exact worst case of the strategy
-                  against every defence (one-player search, 2·n⁶ bytes)
-  --json          one JSON object (an array of them with --sizes)";
-
-pub fn run(words: &[String]) -> Result<(), String> {
-    let args = Args::parse(words, &["json", "help", "strategy", "exhaustive"])?;
-    args.only(&[
-        "size",
-        "sizes",
-        "json",
-        "help",
-        "position",
-        "strategy",
-        "exhaustive",
-        "stride",
-    ])?;
-    if !args.flag("strategy") && (args.flag("exhaustive") || args.value("stride").is_some()) {
-        return Err("--exhaustive and --stride need --strategy".into());
-    }
-    if args.flag("help") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    if let Some(words) = args.positional.first() {
-        return Err(format!(
-            "unexpected argument '{words}' (see fogbound krk --help)"
-        ));
-    }
-    let json = args.flag("json");
-    match (args.parsed::<usize>("size")?, args.value("sizes")) {
-        (Some(_), None) if args.flag("strategy") => {
-            Err("--strategy needs --sizes (e.g. --sizes 8..12)".into())
-        }
+pub fn run(args: Args) -> Result<(), String> {
+    let json = args.json;
+    match (args.size, args.sizes.as_deref()) {
         (Some(n), None) => {
             krk::check_size(n).map_err(|e| format!("--size: {e}"))?;
             let (table, seconds) = timed_solve(n);
-            match args.value("position") {
+            match args.position.as_deref() {
                 Some(text) => print_position(&table, text, json),
                 None if json => print_json(&Report::new(table.summary(), seconds)),
                 None => {
@@ -66,21 +54,18 @@ pub fn run(words: &[String]) -> Result<(), String> {
             }
         }
         (None, Some(spec)) => {
-            if args.value("position").is_some() {
-                return Err("--position needs --size, not --sizes".into());
-            }
             let sizes = parse_sizes(spec)?;
-            if args.flag("strategy") {
-                let stride = args.parsed::<u64>("stride")?.unwrap_or(1);
+            if args.strategy {
+                let stride = args.stride.unwrap_or(1);
                 if stride == 0 {
                     return Err("--stride: must be at least 1".into());
                 }
-                return print_strategy(&sizes, stride, args.flag("exhaustive"), json);
+                return print_strategy(&sizes, stride, args.exhaustive, json);
             }
             print_growth(&sizes, json)
         }
         (Some(_), Some(_)) => Err("give --size or --sizes, not both".into()),
-        (None, None) => Err(format!("missing --size or --sizes\n{HELP}")),
+        (None, None) => Err("missing --size or --sizes (see fogbound krk --help)".into()),
     }
 }
 

@@ -1,38 +1,62 @@
 //! `fogbound`: the command line for tests, benchmarks and researchers.
 //!
-//! Each subcommand lives in its own module and receives the arguments that
-//! follow its name. Errors are printed as one line on stderr with exit code 2.
+//! Each subcommand lives in its own module with its own `Args` (clap) and
+//! `run`. Usage errors (clap's) and failures (a subcommand's `Err`) print
+//! one message on stderr and exit with code 2.
 
-mod args;
+mod catalogue;
 mod fox_hounds;
 mod krk;
 mod perft;
+mod play;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: fogbound <command> [options]
+use clap::{Parser, Subcommand};
 
-commands:
-  perft       count move-generation leaves (fogbound perft --help)
-  fox-hounds  solve Fox & Hounds on an n×n board (fogbound fox-hounds --help)
-  krk         solve King+Rook vs King on an n×n board (fogbound krk --help)";
+/// fogbound: fog-of-war chess — move generation, solvers, the catalogue of
+/// variants and models, and games between automated players.
+#[derive(Parser)]
+#[command(name = "fogbound", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count move-generation leaves (perft) from a position.
+    Perft(perft::Args),
+    /// Solve Fox & Hounds on an n×n board and query the seed's AI.
+    #[command(name = "fox-hounds")]
+    FoxHounds(fox_hounds::Args),
+    /// Solve King+Rook vs King on n×n boards.
+    Krk(krk::Args),
+    /// List the variants, information models, umpire presets and automated
+    /// players, with their ids.
+    Catalogue(catalogue::Args),
+    /// Play games between automated players under any model and count the
+    /// results.
+    #[command(name = "match")]
+    Match(play::Args),
+}
 
 fn main() -> ExitCode {
-    let mut argv = std::env::args().skip(1);
-    let Some(command) = argv.next() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let rest: Vec<String> = argv.collect();
-    let result = match command.as_str() {
-        "perft" => perft::run(&rest),
-        "fox-hounds" => fox_hounds::run(&rest),
-        "krk" => krk::run(&rest),
-        "-h" | "--help" | "help" => {
-            println!("{USAGE}");
-            Ok(())
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version are not errors.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
         }
-        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::FoxHounds(args) => fox_hounds::run(args),
+        Command::Krk(args) => krk::run(args),
+        Command::Catalogue(args) => catalogue::run(args),
+        Command::Match(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

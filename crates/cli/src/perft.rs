@@ -5,65 +5,57 @@ use fogbound_engine::{
     Variant,
 };
 
-use crate::args::Args;
+/// Counts the move sequences of exactly N plies (half-moves) from a
+/// position and prints `nodes <count>`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// chess, foolish-king, or a solver board such as krk-5x5, kqk-8x8,
+    /// krrk-4x4
+    #[arg(long, default_value = "chess", value_name = "ID")]
+    variant: String,
+    /// The start position (default: the variant's); extended FEN: ranks of
+    /// up to 16 files, fairy letters A H F
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// Plies to count
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    /// What counts as a move. orthodox: legal moves of orthodox chess (a
+    /// king may not be left attacked; castling not out of, through or into
+    /// check; checkmate and stalemate end the tree). capture-king: the Fog
+    /// of War move set (moves into or staying in check, castling through
+    /// attacked squares, capturing the king, which ends the game). In both,
+    /// a position the variant's rules already decided has no moves;
+    /// repetition and the 50-move rule are not applied.
+    #[arg(long, value_enum, default_value = "orthodox", value_name = "MODE")]
+    rules: Rules,
+    /// Also print each first move (coordinates) with the number of leaves
+    /// below it, one a line, before the total
+    #[arg(long)]
+    divide: bool,
+}
 
-const HELP: &str =
-    "usage: fogbound perft [--variant <id>] [--fen '<FEN>'] [--depth N] [--rules <mode>] [--divide]
+/// The move set perft counts.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Rules {
+    #[value(alias = "legal")]
+    Orthodox,
+    #[value(alias = "fog")]
+    CaptureKing,
+}
 
-Counts the move sequences of exactly N plies (half-moves) from a position
-and prints `nodes <count>`.
-
-options:
-  --variant <id>   chess (default), foolish-king, or a solver board such as
-                   krk-5x5, kqk-8x8, krrk-4x4
-  --fen '<FEN>'    the start position (default: the variant's start position);
-                   extended FEN: ranks of up to 16 files, fairy letters A H F
-  --depth N        plies to count (default 1)
-  --rules <mode>   what counts as a move:
-                     orthodox (default): legal moves of orthodox chess - a king
-                       may not be left attacked; castling not out of, through
-                       or into check; checkmate and stalemate end the tree
-                     capture-king: the Fog of War move set - every move the
-                       men's movement allows, including moves into or staying
-                       in check, castling out of/through/into attacked squares
-                       and capturing the king; a capture of the king ends the
-                       game, so no move follows it
-                   in both modes a position already decided by the variant's
-                   rules (Foolish King: no fool, no rook or archbishop, black
-                   king on rank 1) has no moves; repetition and the 50-move
-                   rule are not applied
-  --divide         also print each first move (coordinate notation) with the
-                   number of leaves below it, one per line, before the total";
-
-pub fn run(words: &[String]) -> Result<(), String> {
-    let args = Args::parse(words, &["divide", "help", "h"])?;
-    if args.flag("help") || args.flag("h") {
-        println!("{HELP}");
-        return Ok(());
-    }
-    args.only(&["variant", "fen", "depth", "rules", "divide", "help", "h"])?;
-    if let Some(extra) = args.positional.first() {
-        return Err(format!("unexpected argument '{extra}'\n{HELP}"));
-    }
-    let id = args.value("variant").unwrap_or("chess");
+pub fn run(args: Args) -> Result<(), String> {
+    let id = args.variant.as_str();
     let variant = Variant::by_id(id).ok_or_else(|| {
         format!("unknown variant '{id}'; use chess, foolish-king, krk-NxN, kqk-NxN or krrk-NxN")
     })?;
-    let depth: u32 = args.parsed("depth")?.unwrap_or(1);
-    if depth > 20 {
-        return Err("--depth: at most 20".into());
-    }
-    let mode = match args.value("rules").unwrap_or("orthodox") {
-        "orthodox" | "legal" => RuleMode::Orthodox,
-        "capture-king" | "fog" => RuleMode::CaptureKing,
-        other => {
-            return Err(format!(
-                "--rules: unknown mode '{other}'; use orthodox or capture-king"
-            ))
-        }
+    let depth = args.depth;
+    let mode = match args.rules {
+        Rules::Orthodox => RuleMode::Orthodox,
+        Rules::CaptureKing => RuleMode::CaptureKing,
     };
-    let fen = args.value("fen").unwrap_or(&variant.start_fen).to_string();
-    let divide = args.flag("divide");
+    let fen = args.fen.unwrap_or_else(|| variant.start_fen.clone());
+    let divide = args.divide;
     let squares = variant.width as usize * variant.height as usize;
     if squares <= 64 {
         count::<Bitboard64>(&variant, &fen, depth, mode, divide)

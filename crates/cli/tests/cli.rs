@@ -1,0 +1,188 @@
+//! The `fogbound` binary as a user runs it: help for every subcommand,
+//! usage errors with exit code 2 that name the problem, and outputs that
+//! stayed the same when the arguments moved onto clap.
+
+use std::process::{Command, Output};
+
+fn fogbound(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fogbound"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_subcommand_explains_its_options() {
+    let top = fogbound(&["--help"]);
+    assert!(top.status.success());
+    for name in ["perft", "fox-hounds", "krk", "catalogue", "match"] {
+        assert!(stdout(&top).contains(name), "{name} missing from --help");
+    }
+    for (command, options) in [
+        (
+            "perft",
+            &["--variant", "--fen", "--depth", "--rules", "--divide"][..],
+        ),
+        (
+            "fox-hounds",
+            &["--size", "--threads", "--json", "fuzz", "fairest", "table"],
+        ),
+        (
+            "krk",
+            &[
+                "--size",
+                "--sizes",
+                "--position",
+                "--strategy",
+                "--stride",
+                "--exhaustive",
+            ],
+        ),
+        ("catalogue", &["--json"]),
+        (
+            "match",
+            &[
+                "--model", "--preset", "--white", "--black", "--games", "--seed",
+            ],
+        ),
+    ] {
+        let help = fogbound(&[command, "--help"]);
+        assert!(help.status.success(), "{command} --help");
+        for option in options {
+            assert!(
+                stdout(&help).contains(option),
+                "{command} --help lacks {option}"
+            );
+        }
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_and_say_what_is_wrong() {
+    for (args, says) in [
+        (&["checkers"][..], "unrecognized subcommand 'checkers'"),
+        (&["perft", "--bogus"], "'--bogus'"),
+        (&["perft", "--depth", "many"], "'many'"),
+        (&["perft", "--depth", "99"], "0..=20"),
+        (&["perft", "--rules", "wild"], "'wild'"),
+        (
+            &["perft", "--variant", "xiangqi"],
+            "unknown variant 'xiangqi'",
+        ),
+        (&["perft", "--fen", "8/8/8"], "--fen"),
+        (&["krk", "--sizes", "9..3"], "--sizes"),
+        (&["krk", "--sizes", "a..b"], "cannot read 'a..b'"),
+        (&["krk"], "--size"),
+        (&["krk", "--position", "Ke1 Ra1 ke8 w"], "--size"),
+        (
+            &["krk", "--size", "5", "--sizes", "3..4"],
+            "cannot be used with",
+        ),
+        (&["fox-hounds", "fuzz", "--p", "2"], "not between 0 and 1"),
+        (&["fox-hounds", "--size", "40"], "--size"),
+        (
+            &["match", "--white", "deep-blue"],
+            "no automated player 'deep-blue'",
+        ),
+        (&["match", "--model", "kriegspiel"], "preset"),
+        (&["match", "--variant", "krk-5x5"], "unknown 'krk-5x5'"),
+    ] {
+        let out = fogbound(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn figures_are_as_before() {
+    assert_eq!(
+        stdout(&fogbound(&["perft", "--depth", "3"])),
+        "nodes 8902\n"
+    );
+    assert_eq!(
+        stdout(&fogbound(&[
+            "perft",
+            "--variant",
+            "foolish-king",
+            "--depth",
+            "2",
+            "--rules",
+            "capture-king"
+        ])),
+        "nodes 896\n"
+    );
+    let krk: serde_json::Value =
+        serde_json::from_str(&stdout(&fogbound(&["krk", "--size", "4", "--json"]))).unwrap();
+    assert_eq!(krk["white_to_move_positions"], 1312);
+    assert_eq!(krk["black_to_move_positions"], 2184);
+    assert_eq!(krk["black_to_move_won"], 1572);
+    assert_eq!(krk["max_dtm"], 7);
+    assert_eq!(
+        krk["dtm_white_to_move"],
+        serde_json::json!([0, 120, 404, 316, 236, 168, 56, 12])
+    );
+}
+
+#[test]
+fn the_catalogue_lists_what_the_page_offers() {
+    let out = fogbound(&["catalogue", "--json"]);
+    assert!(out.status.success());
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let ids = |list: &str| -> Vec<String> {
+        all[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids("variants"), ["chess", "foolish-king"]);
+    assert_eq!(ids("models"), ["open", "fog", "dark", "kriegspiel"]);
+    assert_eq!(ids("presets").len(), 8);
+    assert_eq!(ids("players"), ["random"]);
+}
+
+#[test]
+fn a_match_between_random_movers_counts_every_game() {
+    let out = fogbound(&[
+        "match",
+        "--model",
+        "kriegspiel",
+        "--preset",
+        "english",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let counted = ["white_wins", "black_wins", "draws", "unfinished"]
+        .iter()
+        .map(|k| r[*k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(counted, 4);
+    assert_eq!(r["preset"], "english");
+    // The same seed plays the same games.
+    let again = fogbound(&[
+        "match",
+        "--model",
+        "kriegspiel",
+        "--preset",
+        "english",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    let r2: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
+    assert_eq!(r["mean_plies"], r2["mean_plies"]);
+    assert_eq!(r["refused_tries"], r2["refused_tries"]);
+}
