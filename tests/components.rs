@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use fogbound::components::board::{Board, BoardView};
+use fogbound::components::board::{Board, BoardSquare, BoardView};
 use fogbound::components::error_banner::{show_error, ErrorBanner, ErrorContext, Errors};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -27,7 +27,8 @@ struct BoardHarnessProps {
 #[function_component(BoardHarness)]
 fn board_harness(props: &BoardHarnessProps) -> Html {
     let clicks = props.clicks.clone();
-    let on_square = Callback::from(move |square: String| clicks.borrow_mut().push(square));
+    let on_square =
+        Callback::from(move |square: BoardSquare| clicks.borrow_mut().push(square.name()));
     html! { <Board view={props.view.clone()} on_square={on_square} /> }
 }
 
@@ -571,8 +572,9 @@ struct ContextHarnessProps {
 #[function_component(ContextHarness)]
 fn context_harness(props: &ContextHarnessProps) -> Html {
     let (a, b) = (props.heard.clone(), props.heard.clone());
-    let on_square = Callback::from(move |s: String| a.borrow_mut().push(s));
-    let on_context = Callback::from(move |s: String| b.borrow_mut().push(format!("ctx:{s}")));
+    let on_square = Callback::from(move |s: BoardSquare| a.borrow_mut().push(s.name()));
+    let on_context =
+        Callback::from(move |s: BoardSquare| b.borrow_mut().push(format!("ctx:{}", s.name())));
     html! { <Board view={props.view.clone()} {on_square} {on_context} context_claims={props.claims} /> }
 }
 

@@ -114,7 +114,7 @@ async fn the_replay_steps_through_every_lens() {
     assert_eq!(count(&root, "[data-ply='2'][aria-current]"), 1);
     // White's move list: its own move, and a move it did not see.
     let moves = text(&root, "[data-testid=replay-moves]");
-    assert!(moves.contains("e2–e4") && !moves.contains("f6"), "{moves}");
+    assert!(moves.contains("1.e4") && !moves.contains("f6"), "{moves}");
 
     // Black's view at the same ply: the pawn on f6, the board turned.
     click(&root, "[data-testid=lens-b]");

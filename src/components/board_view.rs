@@ -105,6 +105,37 @@ impl BoardView {
     }
 }
 
+/// A square of a board as the board reports it: file and rank from 0
+/// (`a1` is 0, 0). Boards up to 26 files wide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BoardSquare {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl BoardSquare {
+    /// The square of index `index` (rank by rank, a1 first) on a board
+    /// `files` wide.
+    pub fn of_index(index: usize, files: u8) -> BoardSquare {
+        let files = usize::from(files.max(1));
+        BoardSquare {
+            file: (index % files) as u8,
+            rank: (index / files) as u8,
+        }
+    }
+
+    /// Its index on a board `files` wide (rank by rank, a1 first) — the
+    /// engine's square numbering on the same board.
+    pub fn index(self, files: u8) -> usize {
+        usize::from(self.rank) * usize::from(files) + usize::from(self.file)
+    }
+
+    /// `e4`.
+    pub fn name(self) -> String {
+        square_name(self.file, self.rank)
+    }
+}
+
 /// `a1`-style name of a square; files run `a`…`p` (16 files at most).
 pub fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", char::from(b'a' + file), u16::from(rank) + 1)

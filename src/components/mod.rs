@@ -8,7 +8,7 @@ pub mod histogram;
 pub mod new_game;
 pub mod progress;
 
-pub use board::{Board, BoardView, SquareView};
+pub use board::{Board, BoardSquare, BoardView, SquareView};
 pub use error_banner::{ErrorBanner, ErrorContext, Errors};
 pub use frame::PageFrame;
 pub use histogram::{group_digits, Histogram, Series};

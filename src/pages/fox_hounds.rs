@@ -11,8 +11,9 @@ use fogbound_solvers::fox_hounds::{
 use yew::prelude::*;
 
 use crate::components::{
-    group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
+    group_digits, Board, BoardSquare, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
+use crate::play::input::pick_move;
 use crate::worker::jobs::MAX_FOX_AI_SIZE;
 use crate::worker::slot::{use_job_runner, Finished, JobSlot};
 use crate::worker::{ClientEvent, Job, JobResult};
@@ -79,7 +80,7 @@ pub enum FoxAction {
     Fairest,
     Start(NamedPosition, Side),
     Play(Move),
-    Click(String),
+    Click(BoardSquare),
     Worker(ClientEvent),
 }
 
@@ -217,24 +218,19 @@ impl Reducible for FoxState {
                 if game.over || game.position.to_move() != game.human || game.evaluation.is_none() {
                     return Rc::new(s);
                 }
-                let from_here = |sq: &Square| game.moves.iter().any(|o| o.mv.from == *sq);
-                let clicked = game
-                    .moves
-                    .iter()
-                    .flat_map(|o| [o.mv.from, o.mv.to])
-                    .find(|sq| name(*sq) == square);
-                match (game.selected, clicked) {
-                    (Some(from), Some(to))
-                        if game
-                            .moves
-                            .iter()
-                            .any(|o| o.mv.from == from && o.mv.to == to) =>
-                    {
-                        let m = Move { from, to };
-                        s.play(m);
-                    }
-                    (_, Some(sq)) if from_here(&sq) => game.selected = Some(sq),
-                    _ => game.selected = None,
+                let clicked = Square {
+                    file: square.file,
+                    rank: square.rank,
+                };
+                let moves = &game.moves;
+                let picked = pick_move(
+                    &mut game.selected,
+                    clicked,
+                    |at| moves.iter().any(|o| o.mv.from == at),
+                    |from, to| moves.iter().any(|o| o.mv.from == from && o.mv.to == to),
+                );
+                if let Some((from, to)) = picked {
+                    s.play(Move { from, to });
                 }
             }
             FoxAction::Worker(event) => match s.job.receive(event) {
@@ -395,7 +391,7 @@ pub fn fox_hounds() -> Html {
     };
     let on_square = {
         let state = state.clone();
-        Callback::from(move |sq: String| state.dispatch(FoxAction::Click(sq)))
+        Callback::from(move |sq: BoardSquare| state.dispatch(FoxAction::Click(sq)))
     };
     let busy = state.job.busy();
     let size = state.size;

@@ -10,8 +10,9 @@ use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
 use yew::prelude::*;
 
 use crate::components::{
-    group_digits, Board, BoardView, Histogram, PageFrame, ProgressBar, Series,
+    group_digits, Board, BoardSquare, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
+use crate::play::input::pick_move;
 use crate::worker::jobs::{MAX_KRK_SIZE, MAX_KRK_STRATEGY_SIZE, MIN_KRK_STRATEGY_SIZE};
 use crate::worker::slot::{use_job_runner, Finished, JobSlot};
 use crate::worker::{ClientEvent, Job, JobResult};
@@ -46,7 +47,7 @@ struct Game {
     value: Option<Value>,
     moves: Vec<ScoredMove>,
     history: Vec<String>,
-    selected: Option<String>,
+    selected: Option<BoardSquare>,
     over: Option<String>,
 }
 
@@ -58,7 +59,7 @@ pub enum KrkAction {
     SetGrowthMax(u32),
     Strategy,
     Growth,
-    ClickSquare(String),
+    ClickSquare(BoardSquare),
     Worker(ClientEvent),
 }
 
@@ -153,28 +154,24 @@ impl Reducible for KrkState {
                 if game.position.to_move != game.human || game.over.is_some() {
                     return Rc::new(s);
                 }
-                match game.selected.clone() {
-                    Some(from) => {
-                        let found = game
-                            .moves
+                let moves = &game.moves;
+                let picked = pick_move(
+                    &mut game.selected,
+                    square,
+                    |at| moves.iter().any(|m| on_board(m.mv.from) == at),
+                    |from, to| {
+                        moves
                             .iter()
-                            .find(|m| {
-                                m.mv.from.to_string() == from && m.mv.to.to_string() == square
-                            })
-                            .copied();
-                        match found {
-                            Some(m) => s.play(m),
-                            None => {
-                                let own =
-                                    game.moves.iter().any(|m| m.mv.from.to_string() == square);
-                                game.selected = own.then_some(square);
-                            }
-                        }
-                    }
-                    None => {
-                        if game.moves.iter().any(|m| m.mv.from.to_string() == square) {
-                            game.selected = Some(square);
-                        }
+                            .any(|m| (on_board(m.mv.from), on_board(m.mv.to)) == (from, to))
+                    },
+                );
+                if let Some((from, to)) = picked {
+                    let chosen = moves
+                        .iter()
+                        .find(|m| (on_board(m.mv.from), on_board(m.mv.to)) == (from, to))
+                        .copied();
+                    if let Some(m) = chosen {
+                        s.play(m);
                     }
                 }
             }
@@ -258,12 +255,12 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
         place(p.white_king, "wK");
         place(p.white_rook, "wR");
         place(p.black_king, "bK");
-        if let Some(from) = &game.selected {
-            for m in game.moves.iter().filter(|m| m.mv.from.to_string() == *from) {
+        if let Some(from) = game.selected {
+            for m in game.moves.iter().filter(|m| on_board(m.mv.from) == from) {
                 let i = view.index(m.mv.to.file() as u8, m.mv.to.rank() as u8);
                 view.squares[i].dest = true;
             }
-            let i = view.index(square_file(from), square_rank(from));
+            let i = view.index(from.file, from.rank);
             view.squares[i].highlight = true;
             view.squares[i].selected = true;
         }
@@ -280,18 +277,12 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
     Rc::new(view)
 }
 
-fn square_file(name: &str) -> u8 {
-    name.bytes()
-        .next()
-        .map(|b| b.saturating_sub(b'a'))
-        .unwrap_or(0)
-}
-
-fn square_rank(name: &str) -> u8 {
-    name.get(1..)
-        .and_then(|r| r.parse::<u8>().ok())
-        .map(|r| r.saturating_sub(1))
-        .unwrap_or(0)
+/// A solver square as the board names it.
+fn on_board(sq: fogbound_solvers::krk::Square) -> BoardSquare {
+    BoardSquare {
+        file: sq.file() as u8,
+        rank: sq.rank() as u8,
+    }
 }
 
 /// How a move's result reads for the player choosing it.
@@ -338,7 +329,7 @@ pub fn krk() -> Html {
     };
     let on_square = {
         let state = state.clone();
-        Callback::from(move |square: String| state.dispatch(KrkAction::ClickSquare(square)))
+        Callback::from(move |square: BoardSquare| state.dispatch(KrkAction::ClickSquare(square)))
     };
     let busy = state.job.busy();
     let size = state.size;

@@ -160,18 +160,19 @@ impl Input {
                 return Intent::Phantom { square, tool };
             }
         }
-        if let Some(from) = self.selected {
-            if from == square {
-                self.selected = None;
-                return Intent::Nothing;
-            }
-            if let Some(intent) = self.board_move(facts, MoveAttempt::plain(from, square)) {
-                return intent;
-            }
-        }
         let to_move = obs.turn == obs.player && obs.outcome.is_none();
-        self.selected = (to_move && own(square)).then_some(square);
-        Intent::Nothing
+        let picked = pick_move(
+            &mut self.selected,
+            square,
+            |sq| to_move && own(sq),
+            |from, to| obs.may_try(from, to),
+        );
+        match picked {
+            Some((from, to)) => self
+                .board_move(facts, MoveAttempt::plain(from, to))
+                .unwrap_or(Intent::Nothing),
+            None => Intent::Nothing,
+        }
     }
 
     /// A move the player made on their board (a click pair, a drop or
@@ -292,11 +293,65 @@ impl Input {
     }
 }
 
+/// Click-to-move, the one rule every board of the product follows: a
+/// click on the selected square drops it; a click that completes a move
+/// from the selected square returns that move; any other click selects the
+/// square if a move can start there, else clears the selection.
+pub fn pick_move<S: Copy + PartialEq>(
+    selected: &mut Option<S>,
+    clicked: S,
+    can_start: impl Fn(S) -> bool,
+    is_move: impl Fn(S, S) -> bool,
+) -> Option<(S, S)> {
+    match *selected {
+        Some(from) if from == clicked => {
+            *selected = None;
+            None
+        }
+        Some(from) if is_move(from, clicked) => {
+            *selected = None;
+            Some((from, clicked))
+        }
+        _ => {
+            *selected = can_start(clicked).then_some(clicked);
+            None
+        }
+    }
+}
+
 /// Whether `obs` offers the question `attempt` (a move is no question).
 pub fn offered(obs: &Observation, attempt: &Attempt) -> bool {
     match attempt {
         Attempt::AskAny => obs.actions.ask_any,
         Attempt::AskRebuffs => obs.actions.ask_rebuffs,
         Attempt::Move(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pick_move;
+
+    #[test]
+    fn click_to_move_selects_completes_and_drops() {
+        // Moves a→b and a→c; men stand on a and d (d cannot move).
+        let can_start = |s: char| s == 'a';
+        let is_move = |f: char, t: char| f == 'a' && (t == 'b' || t == 'c');
+        let mut selected = None;
+        assert_eq!(pick_move(&mut selected, 'd', can_start, is_move), None);
+        assert_eq!(selected, None, "nothing starts on d");
+        assert_eq!(pick_move(&mut selected, 'a', can_start, is_move), None);
+        assert_eq!(selected, Some('a'));
+        assert_eq!(pick_move(&mut selected, 'a', can_start, is_move), None);
+        assert_eq!(selected, None, "the same square again drops it");
+        pick_move(&mut selected, 'a', can_start, is_move);
+        assert_eq!(pick_move(&mut selected, 'e', can_start, is_move), None);
+        assert_eq!(selected, None, "no move there: the selection goes");
+        pick_move(&mut selected, 'a', can_start, is_move);
+        assert_eq!(
+            pick_move(&mut selected, 'c', can_start, is_move),
+            Some(('a', 'c'))
+        );
+        assert_eq!(selected, None);
     }
 }

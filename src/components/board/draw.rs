@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::super::board_view::{square_label, token_letter, BoardView};
+use super::super::board_view::{square_label, token_letter, BoardSquare, BoardView};
 use super::gesture::{Local, Press};
 use super::layout::{Layout, CELL, CELL_F};
 
@@ -23,7 +23,7 @@ pub(super) struct SquareContext {
     pub(super) uid: u32,
     /// The square whose man is being dragged.
     pub(super) lifted: Option<usize>,
-    pub(super) on_square: Option<Callback<String>>,
+    pub(super) on_square: Option<Callback<BoardSquare>>,
     pub(super) local: Rc<RefCell<Local>>,
 }
 
@@ -74,13 +74,13 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
         class.push("flash");
     }
     let onclick = ctx.on_square.clone().map(|cb| {
-        let name = name.clone();
+        let square = layout.square(index);
         let local = ctx.local.clone();
         Callback::from(move |_: MouseEvent| {
             if std::mem::take(&mut local.borrow_mut().swallow_click) {
                 return;
             }
-            cb.emit(name.clone())
+            cb.emit(square)
         })
     });
     // Memory aids: a dashed outline and the man drawn translucent.

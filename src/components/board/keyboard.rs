@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::super::board_view::BoardView;
+use super::super::board_view::{BoardSquare, BoardView};
 use super::gesture::Local;
 use super::layout::Layout;
 
@@ -15,7 +15,7 @@ pub(super) struct KeyContext {
     pub(super) local: Rc<RefCell<Local>>,
     pub(super) redraw: UseForceUpdateHandle,
     pub(super) view: Rc<BoardView>,
-    pub(super) on_square: Option<Callback<String>>,
+    pub(super) on_square: Option<Callback<BoardSquare>>,
     pub(super) on_flip: Option<Callback<()>>,
     pub(super) svg_ref: NodeRef,
     pub(super) layout: Layout,
@@ -89,7 +89,7 @@ pub(super) fn on_key(ctx: KeyContext) -> Callback<KeyboardEvent> {
                         l.marks.clear();
                         drop(l);
                         if let Some(cb) = &on_square {
-                            cb.emit(layout.name(c));
+                            cb.emit(layout.square(c));
                         }
                     }
                     None => {

@@ -1,7 +1,7 @@
 //! Where squares are drawn on screen, with or without the flip, and which
 //! square lies under a pointer.
 
-use super::super::board_view::square_name;
+use super::super::board_view::{square_name, BoardSquare};
 
 pub(super) const CELL: u32 = 100;
 pub(super) const CELL_F: f64 = 100.0;
@@ -70,6 +70,10 @@ impl Layout {
         let col = (i32::from(col) + dcol).clamp(0, i32::from(self.files) - 1);
         let row = (i32::from(row) + drow).clamp(0, i32::from(self.ranks) - 1);
         self.index_at(col as u8, row as u8)
+    }
+
+    pub(super) fn square(self, index: usize) -> BoardSquare {
+        BoardSquare::of_index(index, self.files)
     }
 
     pub(super) fn name(self, index: usize) -> String {

@@ -53,7 +53,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-pub use super::board_view::{piece_name, square_label, square_name, BoardView, SquareView};
+pub use super::board_view::{
+    piece_name, square_label, square_name, BoardSquare, BoardView, SquareView,
+};
 use draw::{draw_coordinates, draw_square, float_transform, piece_html, SquareContext};
 use gesture::{next_board_id, Draw, Hold, Local, Press, LONG_PRESS_MS};
 use layout::{board_point, Layout, CELL, CELL_F};
@@ -66,15 +68,15 @@ pub struct BoardProps {
     /// Draw with rank 1 at the top (Black's side of the table).
     #[prop_or_default]
     pub flipped: bool,
-    /// Called with a square's name when the viewer clicks or taps it,
+    /// Called with the square when the viewer clicks or taps it,
     /// presses Enter or Space on it, starts dragging a man from it (unless
     /// already selected) or drops a dragged man on it.
     #[prop_or_default]
-    pub on_square: Option<Callback<String>>,
-    /// Called with a square's name when the viewer right-clicks it, or
+    pub on_square: Option<Callback<BoardSquare>>,
+    /// Called with the square when the viewer right-clicks it, or
     /// long-presses it by touch, without moving off it.
     #[prop_or_default]
-    pub on_context: Option<Callback<String>>,
+    pub on_context: Option<Callback<BoardSquare>>,
     /// A right-click or long press in place belongs to `on_context` alone:
     /// no circle is drawn for it.
     #[prop_or_default]
@@ -329,7 +331,7 @@ pub fn board(props: &BoardProps) -> Html {
             }
             drop(l);
             if let (Some(origin), Some(cb)) = (pick_up, &on_square) {
-                cb.emit(layout.name(origin));
+                cb.emit(layout.square(origin));
             }
             if changed {
                 redraw.force_update();
@@ -393,10 +395,10 @@ pub fn board(props: &BoardProps) -> Html {
                 let _ = svg.release_pointer_capture(e.pointer_id());
             }
             if let (Some(to), Some(cb)) = (drop_on, &on_square) {
-                cb.emit(layout.name(to));
+                cb.emit(layout.square(to));
             }
             if let (Some(at), Some(cb)) = (context, &on_context) {
-                cb.emit(layout.name(at));
+                cb.emit(layout.square(at));
             }
             if changed {
                 redraw.force_update();

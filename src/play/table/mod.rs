@@ -166,6 +166,15 @@ impl GameTable {
     pub fn notes(&self, player: Color) -> &Notes {
         &self.notes[player]
     }
+    /// The squares of `player`'s phantoms.
+    pub fn phantom_squares(&self, player: Color) -> Vec<Square> {
+        let g = self.geometry();
+        self.notes[player]
+            .phantoms
+            .keys()
+            .filter_map(|name| g.parse_square(name))
+            .collect()
+    }
     /// The viewer's ghost bookkeeping.
     pub fn ghosts(&self, player: Color) -> &Ghosts {
         &self.ghosts[player]

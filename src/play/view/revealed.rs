@@ -12,7 +12,7 @@ use super::page::js_now;
 use super::parts::{aids_panel, clocks, record, tally, typed_form};
 use super::titles::view_title;
 use super::GameHtml;
-use crate::components::Board;
+use crate::components::{Board, BoardSquare};
 
 /// The view of `viewer`, whose board is shown.
 pub(super) fn revealed(
@@ -26,10 +26,12 @@ pub(super) fn revealed(
 ) -> GameHtml {
     let view = game.view().map(Rc::new);
     let geometry = game.geometry();
+    let engine_square =
+        move |at: BoardSquare| geometry.square_at(i32::from(at.file), i32::from(at.rank));
     let on_square = {
         let act = act.clone();
-        Callback::from(move |name: String| {
-            if let Some(square) = geometry.parse_square(&name) {
+        Callback::from(move |at: BoardSquare| {
+            if let Some(square) = engine_square(at) {
                 act.emit(Act::Square {
                     square,
                     now: js_now(),
@@ -48,13 +50,11 @@ pub(super) fn revealed(
     let holding = game.tool().is_some();
     let on_context = {
         let act = act.clone();
-        let phantoms: Vec<String> = game.notes(viewer).phantoms.keys().cloned().collect();
-        Callback::from(move |name: String| {
-            if !holding || !phantoms.contains(&name) {
-                return;
-            }
-            if let Some(square) = geometry.parse_square(&name) {
-                act.emit(Act::RemovePhantom(square));
+        let phantoms = game.phantom_squares(viewer);
+        Callback::from(move |at: BoardSquare| {
+            match engine_square(at).filter(|sq| holding && phantoms.contains(sq)) {
+                Some(square) => act.emit(Act::RemovePhantom(square)),
+                None => {}
             }
         })
     };
