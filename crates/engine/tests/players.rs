@@ -114,65 +114,80 @@ fn the_same_seed_plays_the_same_game() {
 #[test]
 fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
     let fens = [
-        // Black's queen-side differs: a6 and b6 against a7 and b7.
+        // Black's h-pawn differs: h7 against h6, out of White's early sight.
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/2pppppp/pp6/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/ppppppp1/7p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ];
     for spec in [
         ModelSpec::parse("kriegspiel", Some("english")).unwrap(),
         ModelSpec::Fog,
     ] {
-        let mut games: Vec<AnyMatch> = fens
-            .iter()
-            .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
-            .collect();
-        assert_eq!(
-            games[0].observation(Color::White),
-            games[1].observation(Color::White),
-            "{}: White should not see the difference",
+        let mut compared = 0;
+        for seed in 1..=6u64 {
+            compared += same_view_same_attempts(&spec, fens, seed);
+        }
+        assert!(
+            compared >= 12,
+            "{}: only {compared} attempts compared",
             spec.id()
         );
-        let mut whites: Vec<Box<dyn Player>> =
-            (0..2).map(|_| PlayerKind::Random.build(42)).collect();
-        let mut blacks: Vec<Box<dyn Player>> =
-            (0..2).map(|_| PlayerKind::Random.build(7)).collect();
-        for i in 0..2 {
-            whites[i].start(&games[i].observation(Color::White));
-            blacks[i].start(&games[i].observation(Color::Black));
+    }
+}
+
+/// Plays the two games side by side with White's random player of `seed`
+/// in each, while White's observations are equal; asserts equal attempts.
+/// Black shuttles a knight (g8-f6-g8), which both games allow, so they
+/// differ only where White cannot see. Returns how many attempts were
+/// compared.
+fn same_view_same_attempts(spec: &ModelSpec, fens: [&str; 2], seed: u64) -> usize {
+    let mut games: Vec<AnyMatch> = fens
+        .iter()
+        .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
+        .collect();
+    assert_eq!(
+        games[0].observation(Color::White),
+        games[1].observation(Color::White),
+        "{}: White should not see the difference",
+        spec.id()
+    );
+    let mut whites: Vec<Box<dyn Player>> = (0..2).map(|_| PlayerKind::Random.build(seed)).collect();
+    for i in 0..2 {
+        whites[i].start(&games[i].observation(Color::White));
+    }
+    let g = games[0].geometry();
+    let (mut compared, mut black_moves) = (0, 0);
+    for _ in 0..200 {
+        let views: Vec<Observation> = games.iter().map(|g| g.observation(Color::White)).collect();
+        if views[0] != views[1] || games.iter().any(|g| g.outcome().is_some()) {
+            break;
         }
-        let mut compared = 0;
-        for _ in 0..80 {
-            let views: Vec<Observation> =
-                games.iter().map(|g| g.observation(Color::White)).collect();
-            if views[0] != views[1] || games.iter().any(|g| g.outcome().is_some()) {
+        if games[0].turn() == Color::White {
+            let tries: Vec<Attempt> = (0..2).map(|i| whites[i].attempt(&views[i])).collect();
+            assert_eq!(
+                tries[0],
+                tries[1],
+                "{}: same view, different attempt",
+                spec.id()
+            );
+            compared += 1;
+            for i in 0..2 {
+                let r = games[i].attempt(Color::White, tries[i]).unwrap();
+                whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
+            }
+        } else {
+            let text = if black_moves % 2 == 0 { "g8f6" } else { "f6g8" };
+            black_moves += 1;
+            let a = Attempt::parse(text, g).unwrap();
+            let mut played = true;
+            for i in 0..2 {
+                let r = games[i].attempt(Color::Black, a).unwrap();
+                played &= r.resolution.passes_turn();
+                whites[i].observe(&r.observations[Color::White]);
+            }
+            if !played {
                 break;
             }
-            if games[0].turn() == Color::White {
-                let tries: Vec<Attempt> = (0..2).map(|i| whites[i].attempt(&views[i])).collect();
-                assert_eq!(
-                    tries[0],
-                    tries[1],
-                    "{}: same view, different attempt",
-                    spec.id()
-                );
-                compared += 1;
-                for i in 0..2 {
-                    let r = games[i].attempt(Color::White, tries[i]).unwrap();
-                    whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
-                    blacks[i].observe(&r.observations[Color::Black]);
-                }
-            } else {
-                // Black plays the same attempt in both games where it can
-                // (its men differ, so its views do).
-                let view = games[0].observation(Color::Black);
-                let a = blacks[0].attempt(&view);
-                for i in 0..2 {
-                    let r = games[i].attempt(Color::Black, a).unwrap();
-                    blacks[i].resolved(&a, &r.resolution, &r.observations[Color::Black]);
-                    whites[i].observe(&r.observations[Color::White]);
-                }
-            }
         }
-        assert!(compared >= 2, "{}: nothing compared", spec.id());
     }
+    compared
 }
