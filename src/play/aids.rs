@@ -22,7 +22,9 @@
 
 use std::collections::BTreeMap;
 
-use fogbound_engine::{Cell, Color, Observation, Piece, SeenMove, Square};
+use fogbound_engine::{Cell, Color, Geometry, Observation, Piece, SeenMove, Square};
+
+use super::piece_codes::{piece_code, piece_of_code};
 use serde::{Deserialize, Serialize};
 
 /// An enemy man last seen on a square, and the ply of that sighting.
@@ -159,19 +161,12 @@ pub enum TrayTool {
 
 /// What one player keeps between turns and in the save: their phantoms and
 /// whether each aid is shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notes {
-    /// Square name → piece code (`"d8": "bQ"`).
-    #[serde(default)]
-    pub phantoms: BTreeMap<String, String>,
-    #[serde(default = "yes")]
+    /// The enemy man the player guessed on each square.
+    pub phantoms: BTreeMap<Square, Piece>,
     pub show_phantoms: bool,
-    #[serde(default = "yes")]
     pub show_ghosts: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 impl Default for Notes {
@@ -184,9 +179,67 @@ impl Default for Notes {
     }
 }
 
+/// [`Notes`] as the save keeps them: square names and piece codes
+/// (`"d8": "bQ"`), readable whatever the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotesFile {
+    #[serde(default)]
+    pub phantoms: BTreeMap<String, String>,
+    #[serde(default = "yes")]
+    pub show_phantoms: bool,
+    #[serde(default = "yes")]
+    pub show_ghosts: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for NotesFile {
+    fn default() -> Self {
+        NotesFile {
+            phantoms: BTreeMap::new(),
+            show_phantoms: true,
+            show_ghosts: true,
+        }
+    }
+}
+
+impl Notes {
+    /// The save's form, squares named on `g`.
+    pub fn to_file(&self, g: Geometry) -> NotesFile {
+        NotesFile {
+            phantoms: self
+                .phantoms
+                .iter()
+                .map(|(&sq, &p)| (g.square_name(sq), piece_code(p)))
+                .collect(),
+            show_phantoms: self.show_phantoms,
+            show_ghosts: self.show_ghosts,
+        }
+    }
+
+    /// Reads the save's form on `g`, keeping only phantoms the player could
+    /// have placed: on a square of the board, a man of `tray`.
+    pub fn from_file(file: &NotesFile, g: Geometry, tray: &[Piece]) -> Notes {
+        let phantoms = file
+            .phantoms
+            .iter()
+            .filter_map(|(name, code)| Some((g.parse_square(name)?, piece_of_code(code)?)))
+            .filter(|(_, p)| tray.contains(p))
+            .collect();
+        Notes {
+            phantoms,
+            show_phantoms: file.show_phantoms,
+            show_ghosts: file.show_ghosts,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::piece_codes::piece_of_code;
     use fogbound_engine::{Role, Square};
 
     fn obs(player: Color, ply: u32, cells: &[(u8, Cell)], last: Option<SeenMove>) -> Observation {
@@ -320,11 +373,26 @@ mod tests {
 
     #[test]
     fn notes_read_old_and_partial_saves() {
-        let n: Notes = serde_json::from_str("{}").unwrap();
-        assert_eq!(n, Notes::default());
-        let n: Notes =
-            serde_json::from_str(r#"{"phantoms":{"d8":"bQ"},"show_ghosts":false}"#).unwrap();
+        let n: NotesFile = serde_json::from_str("{}").unwrap();
+        assert_eq!(n, Notes::default().to_file(Geometry::new(8, 8).unwrap()));
+        let n: NotesFile =
+            serde_json::from_str::<NotesFile>(r#"{"phantoms":{"d8":"bQ"},"show_ghosts":false}"#)
+                .unwrap();
         assert!(n.show_phantoms && !n.show_ghosts);
         assert_eq!(n.phantoms.get("d8").map(String::as_str), Some("bQ"));
+        let g = Geometry::new(8, 8).unwrap();
+        let bq = piece_of_code("bQ").unwrap();
+        let notes = Notes::from_file(&n, g, &[bq]);
+        assert_eq!(
+            notes.phantoms.get(&g.parse_square("d8").unwrap()),
+            Some(&bq)
+        );
+        assert_eq!(notes.to_file(g), n);
+        assert!(
+            Notes::from_file(&n, g, &[]).phantoms.is_empty(),
+            "not in the tray"
+        );
+        assert_eq!(piece_of_code("bQx"), None);
+        assert_eq!(piece_of_code("z"), None);
     }
 }

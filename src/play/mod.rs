@@ -21,6 +21,7 @@ pub mod game_id;
 pub mod input;
 pub mod library;
 pub mod picture;
+pub mod piece_codes;
 pub mod record;
 pub mod replay;
 pub mod review;

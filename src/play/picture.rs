@@ -1,15 +1,11 @@
 //! The viewer's picture: what the board draws, built from one player's
 //! [`Observation`] and their memory aids, never from the true position.
 
-use fogbound_engine::{Cell, Geometry, Observation, Piece, Square};
+use fogbound_engine::{Cell, Observation, Square};
 
 use super::aids::{Ghosts, Notes};
+pub use super::piece_codes::piece_code;
 use crate::components::board::BoardView;
-
-/// The piece code the board draws (`wK`, `bN`).
-pub fn piece_code(p: Piece) -> String {
-    format!("{}{}", p.color.char(), p.role.upper_char())
-}
 
 /// The board a viewer may see: built from their observation only.
 pub fn board_view(obs: &Observation, selected: Option<Square>, flash: &[Square]) -> BoardView {
@@ -80,14 +76,10 @@ pub fn with_aids(
         }
     }
     if notes.show_phantoms {
-        let g = Geometry::new(usize::from(obs.width), usize::from(obs.height));
-        for (name, code) in &notes.phantoms {
-            let Some(sq) = g.as_ref().ok().and_then(|g| g.parse_square(name)) else {
-                continue;
-            };
+        for (&sq, &piece) in &notes.phantoms {
             if hidden(sq) {
                 if let Some(s) = view.squares.get_mut(sq.index()) {
-                    s.phantom = Some(code.clone());
+                    s.phantom = Some(piece_code(piece));
                     s.ghost = None;
                 }
             }

@@ -168,12 +168,7 @@ impl GameTable {
     }
     /// The squares of `player`'s phantoms.
     pub fn phantom_squares(&self, player: Color) -> Vec<Square> {
-        let g = self.geometry();
-        self.notes[player]
-            .phantoms
-            .keys()
-            .filter_map(|name| g.parse_square(name))
-            .collect()
+        self.notes[player].phantoms.keys().copied().collect()
     }
     /// The viewer's ghost bookkeeping.
     pub fn ghosts(&self, player: Color) -> &Ghosts {
@@ -502,11 +497,9 @@ impl GameTable {
     fn see(&mut self, player: Color, obs: &Observation) {
         let caps = caps_for(&self.game, player);
         self.ghosts[player].shown(obs, &caps);
-        let g = self.geometry();
-        self.notes[player].phantoms.retain(|name, _| {
-            g.parse_square(name)
-                .is_some_and(|sq| obs.cell(sq) == fogbound_engine::Cell::Fog)
-        });
+        self.notes[player]
+            .phantoms
+            .retain(|&sq, _| obs.cell(sq) == fogbound_engine::Cell::Fog);
     }
 
     fn sound(&mut self, cue: Cue) {

@@ -6,9 +6,8 @@
 
 use fogbound_engine::{save_from_json, save_to_json, AnyMatch, ByColor, Color};
 
-use super::super::aids::{Ghosts, Notes};
+use super::super::aids::{Ghosts, Notes, NotesFile};
 use super::super::clock::Clock;
-use super::super::picture::piece_code;
 use super::super::record::Records;
 use super::super::settings::PlayLink;
 use super::{caps_for, GameTable};
@@ -27,7 +26,11 @@ impl GameTable {
             save.tags.insert("draw_offer".into(), by.char().to_string());
         }
         if self.notes != ByColor::default() {
-            let notes = [&self.notes[Color::White], &self.notes[Color::Black]];
+            let g = self.geometry();
+            let notes = [
+                self.notes[Color::White].to_file(g),
+                self.notes[Color::Black].to_file(g),
+            ];
             if let Ok(json) = serde_json::to_string(&notes) {
                 save.tags.insert("notes".into(), json);
             }
@@ -73,7 +76,7 @@ impl GameTable {
             .and_then(Color::from_char);
         let notes = match save.tags.get("notes") {
             Some(json) => {
-                let [white, black]: [Notes; 2] = serde_json::from_str(json)
+                let [white, black]: [NotesFile; 2] = serde_json::from_str(json)
                     .map_err(|e| format!("the saved memory aids are damaged: {e}"))?;
                 ByColor { white, black }
             }
@@ -93,11 +96,7 @@ impl GameTable {
         // of the board.
         let g = s.geometry();
         for c in Color::ALL {
-            let tray: Vec<String> = s.tray(c).into_iter().map(piece_code).collect();
-            let mut mine = notes[c].clone();
-            mine.phantoms
-                .retain(|name, code| g.parse_square(name).is_some() && tray.contains(code));
-            s.notes[c] = mine;
+            s.notes[c] = Notes::from_file(&notes[c], g, &s.tray(c));
         }
         s.settle(now);
         Ok(s)

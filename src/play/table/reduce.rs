@@ -5,7 +5,6 @@ use fogbound_engine::{Attempt, Color, Message, Role, Square};
 
 use super::super::aids::TrayTool;
 use super::super::input::{offered, Gesture, Intent};
-use super::super::picture::piece_code;
 use super::super::seats::{Curtain, Seat};
 use super::super::sound::Cue;
 use super::GameTable;
@@ -178,8 +177,7 @@ impl GameTable {
             }
             Act::RemovePhantom(square) => {
                 if let Some(player) = self.viewer() {
-                    let name = self.geometry().square_name(square);
-                    self.notes[player].phantoms.remove(&name);
+                    self.notes[player].phantoms.remove(&square);
                 }
             }
             Act::ClearPhantoms => {
@@ -257,15 +255,14 @@ impl GameTable {
 
     /// Places or takes off a phantom on a hidden square.
     fn phantom(&mut self, player: Color, square: Square, tool: TrayTool) {
-        let name = self.geometry().square_name(square);
         let phantoms = &mut self.notes[player].phantoms;
         match tool {
             TrayTool::Place(piece) if piece.color != player => {
-                phantoms.insert(name, piece_code(piece));
+                phantoms.insert(square, piece);
             }
             TrayTool::Place(_) => {}
             TrayTool::Remove => {
-                phantoms.remove(&name);
+                phantoms.remove(&square);
             }
         }
     }

@@ -483,10 +483,7 @@ fn views_never_show_hidden_men_in_random_games() {
                         square: target,
                         now: 0.0,
                     });
-                    let placed = s
-                        .notes(viewer)
-                        .phantoms
-                        .contains_key(&g.square_name(target));
+                    let placed = s.notes(viewer).phantoms.contains_key(&target);
                     assert_eq!(placed, obs.cell(target) == Cell::Fog);
                     s.apply(Act::Tool(None));
                     s.apply(Act::Tool(Some(TrayTool::Place(enemy))));
@@ -732,8 +729,13 @@ fn phantoms_are_per_player_saved_and_only_on_hidden_squares() {
     }
     // e4 is seen (empty): no phantom; e2 holds White's pawn: it is
     // selected, as without the tool.
-    let names: Vec<&String> = s.notes(Color::White).phantoms.keys().collect();
-    assert_eq!(names, vec!["d8", "h5"]);
+    let names: Vec<String> = s
+        .notes(Color::White)
+        .phantoms
+        .keys()
+        .map(|&q| g.square_name(q))
+        .collect();
+    assert_eq!(names, vec!["h5", "d8"], "in square order");
     assert_eq!(s.selected(), Some(sq(g, "e2")));
     s.apply(Act::Square {
         square: sq(g, "e2"),
@@ -793,8 +795,8 @@ fn phantoms_are_per_player_saved_and_only_on_hidden_squares() {
         r#"[{"phantoms":{"d8":"bQ","z9":"bQ","e5":"wQ"}},{}]"#.into(),
     );
     let odd = GameTable::from_json(&save_to_json(&save), 0.0).unwrap();
-    let kept: Vec<&String> = odd.notes(Color::White).phantoms.keys().collect();
-    assert_eq!(kept, vec!["d8"]);
+    let kept: Vec<Square> = odd.notes(Color::White).phantoms.keys().copied().collect();
+    assert_eq!(kept, vec![sq(odd.geometry(), "d8")]);
 }
 
 #[test]
