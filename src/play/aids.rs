@@ -8,7 +8,9 @@
 //! - **Ghosts** are enemy men the player saw and no longer sees, drawn faded
 //!   where they were last seen. They are computed only from what the player
 //!   was shown: the observation at the start of each of their turns (what
-//!   they see when they lift the curtain) and their own moves. The rules:
+//!   they see when they lift the curtain), their board right after each of
+//!   their own moves (what they look at before passing) and their own
+//!   moves. The rules:
 //!   a square the player now sees clears its ghost; an enemy man seen on a
 //!   square that is now hidden leaves a ghost there, unless the player knows
 //!   it left (the opponent's move started there, or the player captured on
