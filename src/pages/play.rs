@@ -97,11 +97,7 @@ pub fn play() -> Html {
         now.clone(),
         act.clone(),
     );
-    use_computer(
-        game.as_deref().and_then(GameTable::computer_turn),
-        state.starts,
-        act.clone(),
-    );
+    use_computer(state.shared(), state.starts, act.clone());
     let muted = use_state(sound::muted);
 
     let Some(game) = game else {

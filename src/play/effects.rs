@@ -97,9 +97,10 @@ pub fn use_heartbeat(timed: bool, now: UseStateHandle<f64>, act: Callback<Act>) 
 
 /// Asks the worker for the automated player's attempt whenever one is to
 /// move, and hands the answer to the table. The worker is given the
-/// player's transcript only.
+/// player's transcript only, built when the turn comes (not on every
+/// render).
 #[hook]
-pub fn use_computer(turn: Option<ComputerTurn>, starts: u64, act: Callback<Act>) {
+pub fn use_computer(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback<Act>) {
     let errors = use_context::<ErrorContext>();
     let asked = use_memo((), |_| Rc::new(Cell::new(0usize)));
     let client = {
@@ -122,8 +123,12 @@ pub fn use_computer(turn: Option<ComputerTurn>, starts: u64, act: Callback<Act>)
             }))
         })
     };
-    let key = turn.as_ref().map(|t| (starts, t.asked));
+    let key = game
+        .as_ref()
+        .and_then(|g| g.borrow().computer_to_move())
+        .map(|asked| (starts, asked));
     use_effect_with(key, move |_| {
+        let turn: Option<ComputerTurn> = game.and_then(|g| g.borrow().computer_turn());
         if let Some(turn) = turn {
             asked.set(turn.asked);
             let job = Job::Think {

@@ -40,8 +40,16 @@ impl GameTable {
         })
     }
 
-    /// The attempt count the next computer turn would carry (the page's
-    /// effect key: a new one asks the worker again).
+    /// The attempt count when an automated player is to move (cheap: the
+    /// page's effect keys on it and builds the [`ComputerTurn`], with its
+    /// transcript, only when it changes).
+    pub fn computer_to_move(&self) -> Option<usize> {
+        let to_move =
+            self.game.outcome().is_none() && self.seats.computer(self.game.turn()).is_some();
+        to_move.then(|| self.game.log().len())
+    }
+
+    /// Attempts made so far (moves and refused tries).
     pub fn attempts(&self) -> usize {
         self.game.log().len()
     }

@@ -984,7 +984,9 @@ fn check_view(s: &GameTable, viewer: Color) {
 /// answering each computer turn as the worker would.
 fn let_the_computer_move(s: &mut GameTable) -> usize {
     let mut turns = 0;
+    assert_eq!(s.computer_to_move(), s.computer_turn().map(|t| t.asked));
     while let Some(turn) = s.computer_turn() {
+        assert_eq!(s.computer_to_move(), Some(turn.asked));
         // The computer is told its own side's observations only.
         assert!(turn
             .transcript
