@@ -151,8 +151,8 @@ fn the_catalogue_lists_what_the_page_offers() {
     assert_eq!(ids("players"), ["random"]);
 }
 
-#[test]
-fn a_match_between_random_movers_counts_every_game() {
+/// Four Kriegspiel games between random movers, as JSON.
+fn four_games() -> serde_json::Value {
     let out = fogbound(&[
         "match",
         "--model",
@@ -164,7 +164,12 @@ fn a_match_between_random_movers_counts_every_game() {
         "--json",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let r: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+#[test]
+fn a_match_between_random_movers_counts_every_game() {
+    let r = four_games();
     let counted = ["white_wins", "black_wins", "draws", "unfinished"]
         .iter()
         .map(|k| r[*k].as_u64().unwrap())
@@ -172,17 +177,7 @@ fn a_match_between_random_movers_counts_every_game() {
     assert_eq!(counted, 4);
     assert_eq!(r["preset"], "english");
     // The same seed plays the same games.
-    let again = fogbound(&[
-        "match",
-        "--model",
-        "kriegspiel",
-        "--preset",
-        "english",
-        "--games",
-        "4",
-        "--json",
-    ]);
-    let r2: serde_json::Value = serde_json::from_str(&stdout(&again)).unwrap();
-    assert_eq!(r["mean_plies"], r2["mean_plies"]);
-    assert_eq!(r["refused_tries"], r2["refused_tries"]);
+    let again = four_games();
+    assert_eq!(r["mean_plies"], again["mean_plies"]);
+    assert_eq!(r["refused_tries"], again["refused_tries"]);
 }
