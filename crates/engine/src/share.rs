@@ -13,7 +13,11 @@
 //! | 1 | the ending event: 0 none, 1/2 White/Black resigned, 3 draw agreed, 4/5 White's/Black's flag fell |
 //! | varint | number of attempts |
 //! | … | each attempt: a head byte (low two bits: 0 move, 1 "Any?", 2 "rebuffs?"; move flags 4 promotion, 8 rook square, 16 route), then for a move the from and to squares, the promotion letter, the rook square, the two route squares |
+//! | varint, … | version 2 only: the number of tags, then each tag's name and value (length, then UTF-8) — the players' names and the date, named as PGN names them |
 //! | 4 | FNV-1a checksum of everything before, big-endian |
+//!
+//! A match without tags is written as version 1, so the codes of earlier
+//! builds and of untagged games are the same; both versions are read.
 //!
 //! Only the attempts are kept: the match is rebuilt by replaying them (who
 //! tried is always the side to move), so a link cannot claim a position the
@@ -27,8 +31,13 @@ use crate::{
     MoveAttempt, Role, Square, Variant,
 };
 
-/// The share format version this build writes and reads.
-pub const SHARE_VERSION: u8 = 1;
+/// The newest share format version, which this build writes for a tagged
+/// match; it reads every version from 1 up to this one.
+pub const SHARE_VERSION: u8 = 2;
+
+/// Longest tag value kept in a share text (bytes; longer ones are cut at a
+/// character boundary).
+pub const MAX_SHARE_TAG: usize = 255;
 
 /// Longest share text accepted (characters).
 pub const MAX_SHARE_LEN: usize = 64 * 1024;
@@ -94,7 +103,7 @@ impl fmt::Display for ShareError {
             }
             ShareError::UnsupportedVersion { found } => write!(
                 f,
-                "the game code has format version {found}; this build reads version {SHARE_VERSION}"
+                "the game code has format version {found}; this build reads versions 1 to {SHARE_VERSION}"
             ),
             ShareError::Trailing => write!(f, "the game code has extra data after the game"),
             ShareError::Text => write!(f, "a name in the game code is not valid text"),
@@ -190,10 +199,26 @@ const ROOK: u8 = 8;
 const ROUTE: u8 = 16;
 
 fn push_text(out: &mut Vec<u8>, s: &str) {
-    // Ids are short; anything longer is cut (it would not load anyway).
-    let bytes = &s.as_bytes()[..s.len().min(255)];
-    out.push(bytes.len() as u8);
-    out.extend_from_slice(bytes);
+    // Ids are short; anything longer is cut, at a character boundary so
+    // the text stays UTF-8.
+    let mut end = s.len().min(MAX_SHARE_TAG);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.push(end as u8);
+    out.extend_from_slice(&s.as_bytes()[..end]);
+}
+
+fn push_varint(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let b = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
 }
 
 fn push_attempt(out: &mut Vec<u8>, attempt: &Attempt) {
@@ -313,7 +338,15 @@ impl Reader<'_> {
 impl AnyMatch {
     /// The match as a share text (see the module docs).
     pub fn to_share(&self) -> String {
-        let mut out = vec![SHARE_VERSION];
+        self.to_share_tagged(&[])
+    }
+
+    /// The match and `tags` (name, value: the players and the date, say) as
+    /// a share text; empty values are left out.
+    pub fn to_share_tagged(&self, tags: &[(&str, &str)]) -> String {
+        let tags: Vec<&(&str, &str)> = tags.iter().filter(|(_, v)| !v.is_empty()).collect();
+        let version = if tags.is_empty() { 1 } else { SHARE_VERSION };
+        let mut out = vec![version];
         push_text(&mut out, &self.variant().id);
         push_text(&mut out, self.spec().id());
         push_text(&mut out, self.spec().preset_id().unwrap_or(""));
@@ -327,18 +360,16 @@ impl AnyMatch {
         out.extend((fen.len() as u16).to_be_bytes());
         out.extend_from_slice(fen);
         out.push(event_code(self.event()));
-        let mut n = self.log().len();
-        loop {
-            let b = (n & 0x7f) as u8;
-            n >>= 7;
-            if n == 0 {
-                out.push(b);
-                break;
-            }
-            out.push(b | 0x80);
-        }
+        push_varint(&mut out, self.log().len());
         for entry in self.log() {
             push_attempt(&mut out, &entry.attempt);
+        }
+        if version >= 2 {
+            push_varint(&mut out, tags.len());
+            for (name, value) in tags {
+                push_text(&mut out, name);
+                push_text(&mut out, value);
+            }
         }
         let sum = fnv1a(&out);
         out.extend(sum.to_be_bytes());
@@ -347,6 +378,11 @@ impl AnyMatch {
 
     /// Rebuilds a match from a share text by replaying its attempts.
     pub fn from_share(text: &str) -> Result<AnyMatch, ShareError> {
+        AnyMatch::from_share_tagged(text).map(|(m, _)| m)
+    }
+
+    /// Rebuilds a match and reads its tags (none in a version 1 text).
+    pub fn from_share_tagged(text: &str) -> Result<(AnyMatch, Vec<(String, String)>), ShareError> {
         let text = text.trim();
         if text.is_empty() {
             return Err(ShareError::Empty);
@@ -364,7 +400,7 @@ impl AnyMatch {
         }
         let mut r = Reader { bytes: body };
         let version = r.byte()?;
-        if version != SHARE_VERSION {
+        if !(1..=SHARE_VERSION).contains(&version) {
             return Err(ShareError::UnsupportedVersion { found: version });
         }
         let n = usize::from(r.byte()?);
@@ -393,6 +429,15 @@ impl AnyMatch {
                     message: e.to_string(),
                 })?;
         }
+        let mut tags = Vec::new();
+        if version >= 2 {
+            for _ in 0..r.varint()? {
+                let n = usize::from(r.byte()?);
+                let name = r.text(n)?;
+                let n = usize::from(r.byte()?);
+                tags.push((name, r.text(n)?));
+            }
+        }
         if !r.bytes.is_empty() {
             return Err(ShareError::Trailing);
         }
@@ -402,7 +447,7 @@ impl AnyMatch {
                 message: e.to_string(),
             })?;
         }
-        Ok(m)
+        Ok((m, tags))
     }
 }
 
@@ -468,6 +513,35 @@ mod tests {
             assert_eq!(back.spec(), m.spec());
             assert_eq!(back.outcome(), m.outcome());
             assert_eq!(back.event(), m.event());
+        }
+    }
+
+    #[test]
+    fn tags_ride_along_in_version_2() {
+        let m = game(Variant::chess(), ModelSpec::Fog, &["e2e4", "e7e5"]);
+        // No tags (or only empty ones): the version 1 code of earlier builds.
+        let plain = m.to_share();
+        assert_eq!(m.to_share_tagged(&[("White", "")]), plain);
+        assert_eq!(from_base64url(&plain).unwrap()[0], 1);
+        let long = "é".repeat(200);
+        let tagged = m.to_share_tagged(&[
+            ("White", "Ann, née Lee"),
+            ("Black", &long),
+            ("Date", "2026.11.24"),
+        ]);
+        assert_eq!(from_base64url(&tagged).unwrap()[0], 2);
+        let (back, tags) = AnyMatch::from_share_tagged(&tagged).unwrap();
+        assert_eq!(back.fens(), m.fens());
+        assert_eq!(tags[0], ("White".to_string(), "Ann, née Lee".to_string()));
+        // A long value is cut at a character boundary.
+        assert_eq!(tags[1].1, "é".repeat(127));
+        assert_eq!(tags[2].1, "2026.11.24");
+        assert_eq!(AnyMatch::from_share(&plain).unwrap().fens(), m.fens());
+        for cut in 1..tagged.len() {
+            assert!(
+                AnyMatch::from_share(&tagged[..cut]).is_err(),
+                "cut at {cut}"
+            );
         }
     }
 
