@@ -173,3 +173,14 @@ pub fn register_service_worker() {
         }
     });
 }
+
+/// Removes the loading frame that `index.html` shows until the app mounts
+/// (its script reports a failed load only while the frame is there).
+pub fn remove_boot_frame() {
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+}

@@ -1,5 +1,6 @@
 //! Entry point of the page: install the panic hook, register the service
-//! worker for offline use, and mount the app.
+//! worker for offline use, take down the loading frame of `index.html` and
+//! mount the app.
 
 fn main() {
     fogbound::panic::install("The page");
@@ -8,5 +9,6 @@ fn main() {
     if !cfg!(debug_assertions) {
         fogbound::app::register_service_worker();
     }
+    fogbound::app::remove_boot_frame();
     yew::Renderer::<fogbound::App>::new().render();
 }

@@ -2,8 +2,6 @@
 //! resume (unfinished) or replay (finished) or delete; PGN import into the
 //! replay; and the unreadable saves, to download or discard.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 use yew_router::prelude::*;
 
@@ -12,7 +10,6 @@ use crate::components::error_banner::show_error;
 use crate::components::ErrorContext;
 use crate::play::library::{self, format_date, Summary};
 use crate::play::replay::Replay;
-use crate::play::review::GameReview;
 use crate::play::view::js_now;
 
 /// The saves that could not be read, each with a download and a discard
@@ -66,7 +63,7 @@ fn row(
     navigator: &Option<Navigator>,
 ) -> Html {
     let id = game.id.clone();
-    let open = if game.finished {
+    let open = if game.finished || game.imported {
         html! {
             <a class="button-link" data-testid="open-replay" href={format!("#/replay?id={id}")}>{ "Replay" }</a>
         }
@@ -115,12 +112,29 @@ fn row(
         1 => "1 ply".to_string(),
         n => format!("{n} plies"),
     };
+    let dates = if game.imported {
+        let played = game
+            .day
+            .as_ref()
+            .map(|d| format!(" · played {d}"))
+            .unwrap_or_default();
+        format!("Imported from PGN {}{played}", format_date(game.created))
+    } else {
+        format!(
+            "Started {} · last saved {}",
+            format_date(game.created),
+            format_date(game.updated)
+        )
+    };
     html! {
         <li class={classes!("saved-game", game.finished.then_some("finished"))} data-testid="saved-game" data-game-id={game.id.clone()}>
             <div class="saved-main">
                 <span class="saved-title">{ game.title.clone() }</span>
+                if !game.players.is_empty() {
+                    <span class="saved-players" data-testid="saved-players">{ game.players.clone() }</span>
+                }
                 <span class="saved-status" data-testid="saved-status">{ format!("{} · {plies}", game.status) }</span>
-                <span class="saved-date">{ format!("Started {} · last saved {}", format_date(game.created), format_date(game.updated)) }</span>
+                <span class="saved-date" data-testid="saved-date">{ dates }</span>
             </div>
             <div class="buttons wrap">{ actions }</div>
         </li>
@@ -134,7 +148,6 @@ pub fn games() -> Html {
     let navigator = use_navigator();
     let version = use_state(|| 0u32);
     let confirm = use_state(|| None::<String>);
-    let imported = use_state(|| None::<Rc<Replay>>);
     let pgn = use_state(String::new);
     let pgn_error = use_state(|| None::<String>);
     let listed = use_memo(*version, |_| library::list(js_now()));
@@ -146,17 +159,6 @@ pub fn games() -> Html {
                 show_error(&errors, m.clone());
             }
         });
-    }
-    if let Some(replay) = (*imported).clone() {
-        let back = {
-            let imported = imported.clone();
-            Callback::from(move |_: MouseEvent| imported.set(None))
-        };
-        return html! {
-            <GameReview {replay} title="Imported game">
-                <button class="secondary" data-testid="back-to-games" onclick={back}>{ "Back to saved games" }</button>
-            </GameReview>
-        };
     }
     let rows = listed
         .0
@@ -204,7 +206,7 @@ pub fn games() -> Html {
         })
     };
     let open = {
-        let (pgn, pgn_error, imported) = (pgn.clone(), pgn_error.clone(), imported.clone());
+        let (pgn, pgn_error, navigator) = (pgn.clone(), pgn_error.clone(), navigator.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if pgn.trim().is_empty() {
@@ -213,8 +215,18 @@ pub fn games() -> Html {
             }
             match Replay::from_pgn(&pgn) {
                 Ok(replay) => {
+                    // Kept among the saved games at once, and opened from
+                    // there: a reload loses nothing.
+                    let id = library::keep_imported(&replay, js_now());
                     pgn_error.set(None);
-                    imported.set(Some(Rc::new(replay)));
+                    pgn.set(String::new());
+                    if let Some(n) = &navigator {
+                        if let Err(e) = n.push_with_query(&Route::Replay, [("id", id.as_str())]) {
+                            pgn_error.set(Some(format!(
+                                "The game was kept, but the replay did not open: {e}."
+                            )));
+                        }
+                    }
                 }
                 Err(error) => pgn_error.set(Some(format!("This PGN could not be read: {error}."))),
             }
@@ -241,7 +253,8 @@ pub fn games() -> Html {
                 <form class="panel pgn-import" onsubmit={open}>
                     <h2>{ "Open a PGN" }</h2>
                     <p class="hint-text">{ "Paste a game, or choose a .pgn file, to step through it in the replay. \
-                        fogbound's own PGN keeps the variant, the information model and the umpire's words." }</p>
+                        The game joins your saved games. fogbound's own PGN keeps the variant, the information \
+                        model and the umpire's words." }</p>
                     <label class="field" for="pgn-text">
                         <span>{ "PGN text" }</span>
                         <textarea id="pgn-text" data-testid="pgn-text" rows="8" spellcheck="false"

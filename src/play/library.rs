@@ -12,8 +12,10 @@
 //! `fogbound.corrupt` (then `fogbound.corrupt.2`, …), where the page offers
 //! to download or discard it.
 
+use fogbound_engine::Color;
 use serde::{Deserialize, Serialize};
 
+use super::replay::{Replay, IMPORTED_TAG};
 use super::table::GameTable;
 use super::words::outcome_text;
 
@@ -31,6 +33,9 @@ pub struct Summary {
     pub id: String,
     /// "Kriegspiel: RAND · Chess".
     pub title: String,
+    /// "Ann (White) vs Random mover (Black)".
+    #[serde(default)]
+    pub players: String,
     /// "White to move" or the result.
     pub status: String,
     pub finished: bool,
@@ -39,6 +44,12 @@ pub struct Summary {
     /// First and last save, milliseconds since the epoch.
     pub created: f64,
     pub updated: f64,
+    /// Brought in from a PGN file: it opens in the replay, never at the table.
+    #[serde(default)]
+    pub imported: bool,
+    /// The day the record says the game was played (`2026.11.24`).
+    #[serde(default)]
+    pub day: Option<String>,
 }
 
 impl Summary {
@@ -52,11 +63,57 @@ impl Summary {
         Summary {
             id: game.id().to_string(),
             title,
+            players: format!(
+                "{} vs {}",
+                game.player(Color::White),
+                game.player(Color::Black)
+            ),
             status,
             finished,
             plies: game.plies() as u32,
             created,
             updated: now,
+            imported: false,
+            day: None,
+        }
+    }
+
+    /// The row of a game imported from PGN.
+    pub fn of_import(replay: &Replay, id: &str, created: f64, now: f64) -> Summary {
+        Summary {
+            id: id.to_string(),
+            title: replay.title(),
+            players: replay
+                .players_line()
+                .unwrap_or_else(|| "players not named".into()),
+            status: replay.status(replay.plies()),
+            finished: replay.outcome().is_some(),
+            plies: replay.plies(),
+            created,
+            updated: now,
+            imported: true,
+            day: replay.record().day.clone(),
+        }
+    }
+
+    /// The row of any save of the library, read whole (when the index has
+    /// to be rebuilt).
+    pub fn of_save(raw: &str, now: f64) -> Option<Summary> {
+        let imported = fogbound_engine::save_from_json(raw)
+            .ok()?
+            .tags
+            .contains_key(IMPORTED_TAG);
+        if imported {
+            let replay = Replay::from_save_json(raw).ok()?;
+            let id = fogbound_engine::save_from_json(raw)
+                .ok()?
+                .tags
+                .get("id")?
+                .clone();
+            Some(Summary::of_import(&replay, &id, now, now))
+        } else {
+            let game = GameTable::from_json(raw, now).ok()?;
+            Some(Summary::of(&game, now, now))
         }
     }
 }
@@ -194,10 +251,7 @@ mod browser {
         let games: Vec<Summary> = keys()
             .iter()
             .filter_map(|k| k.strip_prefix(GAME_PREFIX))
-            .filter_map(|id| {
-                let game = GameTable::from_json(&get(&game_key(id))?, now).ok()?;
-                Some(Summary::of(&game, now, now))
-            })
+            .filter_map(|id| Summary::of_save(&get(&game_key(id))?, now))
             .collect();
         write_index(&games);
         games
@@ -210,19 +264,35 @@ mod browser {
         (sorted(index()), message)
     }
 
-    /// Saves `game` under its id and makes it the game the Play page resumes.
-    pub fn save(game: &GameTable, now: f64) {
-        let id = game.id().to_string();
-        set(&game_key(&id), &game.to_json(now));
+    /// Writes a save and its row in the index; `summary` is given the
+    /// time the game was first saved, if it was.
+    fn put(id: &str, json: &str, summary: impl FnOnce(Option<f64>) -> Summary) {
+        set(&game_key(id), json);
         let mut games = get(INDEX_KEY)
             .as_deref()
             .and_then(parse_index)
             .unwrap_or_default();
-        let created = games.iter().find(|g| g.id == id).map_or(now, |g| g.created);
+        let created = games.iter().find(|g| g.id == id).map(|g| g.created);
         games.retain(|g| g.id != id);
-        games.push(Summary::of(game, created, now));
+        games.push(summary(created));
         write_index(&games);
-        set(ACTIVE_KEY, &id);
+    }
+
+    /// Saves `game` under its id and makes it the game the Play page resumes.
+    pub fn save(game: &GameTable, now: f64) {
+        put(game.id(), &game.to_json(now), |created| {
+            Summary::of(game, created.unwrap_or(now), now)
+        });
+        set(ACTIVE_KEY, game.id());
+    }
+
+    /// Keeps a game imported from PGN among the saved games; returns its id.
+    pub fn keep_imported(replay: &Replay, now: f64) -> String {
+        let id = crate::play::game_id::new_id(now);
+        put(&id, &replay.to_imported_save_json(&id, now), |_| {
+            Summary::of_import(replay, &id, now, now)
+        });
+        id
     }
 
     /// The raw save of a game.

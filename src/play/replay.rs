@@ -12,14 +12,20 @@
 
 use std::collections::BTreeMap;
 
-use fogbound_engine::{save_from_json, AnyMatch, Audience, Color, Frame, Outcome};
+use fogbound_engine::{
+    save_from_json, save_to_json, AnyMatch, Audience, ByColor, Color, Frame, Outcome,
+};
 
 use super::picture::board_view;
 use super::record::known_text;
 use super::record::Heard;
 use super::words::{heard_text, outcome_text};
 use crate::components::BoardView;
-use crate::play::settings::PlayLink;
+use crate::play::seats::Seat;
+use crate::play::settings::{variant_id, Names, PlayLink};
+
+/// The save tag that marks a game brought in from a PGN file.
+pub const IMPORTED_TAG: &str = "imported";
 
 /// Whose picture the replay shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,77 +68,187 @@ pub struct ReplayMove {
     pub text: String,
 }
 
+/// What a record says of a game beyond its moves: the players and the day,
+/// as PGN writes them (`None` where unknown).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordTags {
+    pub players: ByColor<Option<String>>,
+    /// `2026.11.24`.
+    pub day: Option<String>,
+}
+
+/// The longest player name a record keeps (characters).
+const MAX_RECORD_NAME: usize = 60;
+
+impl RecordTags {
+    /// Reads `White`, `Black` and `Date` tags (PGN's, a share code's or a
+    /// save's): unknown values (`?`, `????.??.??`) and blank ones are
+    /// dropped, long names cut, control characters removed.
+    pub fn read<'a>(tags: impl IntoIterator<Item = (&'a str, &'a str)>) -> RecordTags {
+        let clean = |v: &str| -> Option<String> {
+            let v: String = v
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_RECORD_NAME)
+                .collect();
+            let v = v.trim();
+            (!v.is_empty() && !v.chars().all(|c| c == '?' || c == '.' || c == '-'))
+                .then(|| v.to_string())
+        };
+        let mut out = RecordTags::default();
+        for (name, value) in tags {
+            match name {
+                "White" => out.players.white = clean(value),
+                "Black" => out.players.black = clean(value),
+                "Date" => out.day = clean(value),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The players of a game at the table: a person by the name they gave
+    /// (none if they kept the colour's name), an automated player by its own.
+    fn of_settings(settings: &PlayLink) -> ByColor<Option<String>> {
+        let seats = settings.seats();
+        ByColor::new_with(|c| match seats.get(c) {
+            Seat::Computer(kind) => Some(kind.label().to_string()),
+            Seat::Person => {
+                let name = settings.names.get(c);
+                (name != c.name()).then(|| name.to_string())
+            }
+        })
+    }
+
+    /// As tags, PGN's unknown marks for what is unknown.
+    pub fn pairs(&self) -> [(&'static str, String); 3] {
+        let player = |c: Color| self.players[c].clone().unwrap_or_else(|| "?".into());
+        [
+            ("White", player(Color::White)),
+            ("Black", player(Color::Black)),
+            (
+                "Date",
+                self.day.clone().unwrap_or_else(|| "????.??.??".into()),
+            ),
+        ]
+    }
+}
+
 /// A game to replay. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Replay {
     game: AnyMatch,
     frames: Vec<Frame>,
     settings: PlayLink,
-    /// When the game was last saved (milliseconds), if known.
-    date: Option<f64>,
+    record: RecordTags,
+    /// When the game was last saved in this browser (milliseconds), if it was.
+    saved_at: Option<f64>,
+    /// Brought in from a PGN file.
+    imported: bool,
 }
 
 impl PartialEq for Replay {
     fn eq(&self, other: &Replay) -> bool {
-        self.frames == other.frames && self.date == other.date && self.settings == other.settings
+        self.frames == other.frames
+            && self.saved_at == other.saved_at
+            && self.settings == other.settings
+            && self.record == other.record
     }
 }
 
-/// The settings a match was played with, as the Play page names them.
-fn settings_of(game: &AnyMatch) -> PlayLink {
-    let mut query = format!("variant={}&model={}", game.variant().id, game.spec().id());
-    if let Some(p) = game.spec().preset_id() {
-        query.push_str(&format!("&preset={p}"));
+/// The settings a match was played with, as the Play page names them; the
+/// players' names too when they are names a game at the table may have.
+fn settings_of(game: &AnyMatch, record: &RecordTags) -> PlayLink {
+    let mut settings = PlayLink::default().with_model(game.spec());
+    settings.variant = variant_id(&game.variant().id).unwrap_or(settings.variant);
+    if let (Some(Ok(white)), Some(Ok(black))) = (
+        record.players.white.as_deref().map(Names::check),
+        record.players.black.as_deref().map(Names::check),
+    ) {
+        settings.names = Names { white, black };
     }
-    PlayLink::parse(&query).0
+    settings
 }
 
 impl Replay {
     /// A replay of `game` (any game: the caller decides it may be shown).
-    fn of(game: AnyMatch, settings: PlayLink, date: Option<f64>) -> Replay {
+    fn of(game: AnyMatch, settings: PlayLink, record: RecordTags) -> Replay {
         Replay {
             frames: game.review(),
             game,
             settings,
-            date,
+            record,
+            saved_at: None,
+            imported: false,
         }
     }
 
-    /// A hot-seat save, once its game is over; an unfinished game is refused
-    /// (its replay would show the hidden men).
+    /// A save of this browser's library: a game played at the table, once
+    /// it is over (an unfinished one is refused: its replay would show the
+    /// hidden men), or a game imported from PGN.
     pub fn from_save_json(text: &str) -> Result<Replay, String> {
         let save = save_from_json(text).map_err(|e| e.to_string())?;
         let game = AnyMatch::from_save(&save).map_err(|e| e.to_string())?;
-        if game.outcome().is_none() {
+        let tags: &BTreeMap<String, String> = &save.tags;
+        let imported = tags.contains_key(IMPORTED_TAG);
+        if game.outcome().is_none() && !imported {
             return Err("the game is not over yet; its replay opens when it ends".into());
         }
-        let tags: &BTreeMap<String, String> = &save.tags;
         let (mut settings, _) = PlayLink::parse(tags.get("link").map_or("", |s| s));
-        let played = settings_of(&game);
-        settings.variant = played.variant;
         settings = settings.with_model(game.spec());
-        let date = tags
+        settings.variant = variant_id(&game.variant().id).unwrap_or(settings.variant);
+        let saved_at = tags
             .get("saved_at")
             .and_then(|t| t.parse::<f64>().ok())
             .filter(|t| t.is_finite() && *t > 0.0);
-        Ok(Replay::of(game, settings, date))
+        let record = if imported {
+            RecordTags::read(tags.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        } else {
+            RecordTags {
+                players: RecordTags::of_settings(&settings),
+                day: saved_at.map(pgn_date),
+            }
+        };
+        let mut replay = Replay::of(game, settings, record);
+        replay.saved_at = saved_at;
+        replay.imported = imported;
+        Ok(replay)
     }
 
     /// A PGN record (finished or not: the record shows every move anyway).
     pub fn from_pgn(text: &str) -> Result<Replay, String> {
-        let (game, _tags) = AnyMatch::from_pgn(text).map_err(|e| e.to_string())?;
-        let settings = settings_of(&game);
-        Ok(Replay::of(game, settings, None))
+        let (game, tags) = AnyMatch::from_pgn(text).map_err(|e| e.to_string())?;
+        let record = RecordTags::read(tags.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let settings = settings_of(&game, &record);
+        let mut replay = Replay::of(game, settings, record);
+        replay.imported = true;
+        Ok(replay)
     }
 
     /// A share code ([`Replay::share_code`]); only finished games are shared.
     pub fn from_share(code: &str) -> Result<Replay, String> {
-        let game = AnyMatch::from_share(code).map_err(|e| e.to_string())?;
+        let (game, tags) = AnyMatch::from_share_tagged(code).map_err(|e| e.to_string())?;
         if game.outcome().is_none() {
             return Err("the link holds an unfinished game, which is never shared".into());
         }
-        let settings = settings_of(&game);
-        Ok(Replay::of(game, settings, None))
+        let record = RecordTags::read(tags.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        let settings = settings_of(&game, &record);
+        Ok(Replay::of(game, settings, record))
+    }
+
+    /// The save that keeps an imported game in this browser's library
+    /// under `id`: the engine's save with the record's tags.
+    pub fn to_imported_save_json(&self, id: &str, now: f64) -> String {
+        let mut save = self.game.to_save();
+        let tags = &mut save.tags;
+        tags.insert("id".into(), id.to_string());
+        tags.insert("link".into(), self.settings.to_query());
+        tags.insert("saved_at".into(), format!("{now}"));
+        tags.insert(IMPORTED_TAG.into(), "pgn".into());
+        for (name, value) in self.record.pairs() {
+            tags.insert(name.into(), value);
+        }
+        save_to_json(&save)
     }
 
     pub fn settings(&self) -> &PlayLink {
@@ -143,8 +259,29 @@ impl Replay {
         self.game.outcome()
     }
 
-    pub fn date(&self) -> Option<f64> {
-        self.date
+    /// When the game was last saved in this browser, if it was.
+    pub fn saved_at(&self) -> Option<f64> {
+        self.saved_at
+    }
+
+    /// The players and the day, as far as they are known.
+    pub fn record(&self) -> &RecordTags {
+        &self.record
+    }
+
+    /// Brought in from a PGN file.
+    pub fn imported(&self) -> bool {
+        self.imported
+    }
+
+    /// "Ann vs Bob", "Ann vs ?", or `None` when neither is known.
+    pub fn players_line(&self) -> Option<String> {
+        let p = &self.record.players;
+        if p.white.is_none() && p.black.is_none() {
+            return None;
+        }
+        let name = |c: Color| p[c].clone().unwrap_or_else(|| "?".into());
+        Some(format!("{} vs {}", name(Color::White), name(Color::Black)))
     }
 
     /// "Fog of War · Chess".
@@ -256,36 +393,49 @@ impl Replay {
     /// The game as PGN, with the engine's tags for variant, model and
     /// preset and the umpire's public announcements as comments.
     pub fn pgn(&self) -> String {
-        let date = self
-            .date
-            .map(pgn_date)
-            .unwrap_or_else(|| "????.??.??".into());
         let control = match self.settings.fischer() {
             Some((minutes, increment)) => format!("{}+{increment}", minutes * 60),
             None => "-".into(),
         };
-        self.game.to_pgn(&[
-            ("Event", "fogbound hot-seat game"),
-            ("Date", &date),
-            ("TimeControl", &control),
-        ])
+        let event = if self.imported {
+            "?"
+        } else if self.settings.seats().lone_person().is_some() {
+            "fogbound game against the computer"
+        } else {
+            "fogbound hot-seat game"
+        };
+        let record = self.record.pairs();
+        let mut tags: Vec<(&str, &str)> = vec![("Event", event)];
+        tags.extend(record.iter().map(|(k, v)| (*k, v.as_str())));
+        tags.push(("TimeControl", &control));
+        self.game.to_pgn(&tags)
     }
 
     /// A file name for the PGN.
     pub fn pgn_filename(&self) -> String {
-        let date = self
-            .date
-            .map(|d| pgn_date(d).replace('.', "-"))
-            .unwrap_or_else(|| "undated".into());
+        let date = match &self.record.day {
+            Some(day) => day
+                .chars()
+                .map(|c| if c.is_ascii_digit() { c } else { '-' })
+                .collect(),
+            None => "undated".to_string(),
+        };
         format!(
             "fogbound-{}-{}-{date}.pgn",
             self.settings.variant, self.settings.model
         )
     }
 
-    /// The share code, for a finished game only.
+    /// The share code, for a finished game only; it carries the players'
+    /// names and the day.
     pub fn share_code(&self) -> Option<String> {
-        self.outcome().map(|_| self.game.to_share())
+        let record = self.record.pairs();
+        let tags: Vec<(&str, &str)> = record
+            .iter()
+            .filter(|(_, v)| !v.starts_with('?'))
+            .map(|(k, v)| (*k, v.as_str()))
+            .collect();
+        self.outcome().map(|_| self.game.to_share_tagged(&tags))
     }
 }
 
@@ -450,6 +600,76 @@ mod tests {
         assert!(Replay::from_share(&code[..code.len() - 3]).is_err());
         assert!(Replay::from_pgn("1. e4 e5 2. Ke3").is_err());
         assert!(Replay::from_pgn("[Variant \"go\"]").is_err());
+    }
+
+    #[test]
+    fn records_carry_the_players_and_the_day() {
+        let mut s = GameTable::new(PlayLink::parse("model=fog&names=Ann,Bob").0, 0.0).unwrap();
+        play(
+            &mut s,
+            &[
+                ("e2", "e4"),
+                ("f7", "f6"),
+                ("d1", "h5"),
+                ("a7", "a6"),
+                ("h5", "e8"),
+            ],
+        );
+        let r = Replay::from_save_json(&s.to_json(1_763_740_800_000.0)).unwrap();
+        let pgn = r.pgn();
+        for tag in [
+            "[White \"Ann\"]",
+            "[Black \"Bob\"]",
+            "[Date \"2025.11.21\"]",
+        ] {
+            assert!(pgn.contains(tag), "{tag} in {pgn}");
+        }
+        assert_eq!(r.players_line().as_deref(), Some("Ann vs Bob"));
+        // The share link keeps them, and so does a PGN brought back in.
+        let shared = Replay::from_share(&r.share_code().unwrap()).unwrap();
+        assert_eq!(shared.record(), r.record());
+        assert!(shared.pgn().contains("[Date \"2025.11.21\"]"));
+        let back = Replay::from_pgn(&pgn).unwrap();
+        assert_eq!(back.record(), r.record());
+        assert_eq!(back.settings().names.get(Color::White), "Ann");
+        // Against the computer, the automated player is named.
+        let vs = GameTable::new(
+            PlayLink::parse("model=fog&mode=computer&computer=random&side=white").0,
+            0.0,
+        )
+        .unwrap();
+        let mut vs = vs;
+        vs.apply(Act::Resign { now: 0.0 });
+        let r = Replay::from_save_json(&vs.to_json(0.0)).unwrap();
+        assert!(r.pgn().contains("[White \"?\"]"), "{}", r.pgn());
+        assert!(!r.pgn().contains("[Black \"?\"]"), "{}", r.pgn());
+    }
+
+    #[test]
+    fn an_imported_game_is_kept_whole_even_unfinished() {
+        let pgn =
+            "[White \"Kasparov, G.\"]\n[Black \"?\"]\n[Date \"1999.??.??\"]\n\n1. e4 e5 2. Nf3 *";
+        let r = Replay::from_pgn(pgn).unwrap();
+        assert!(r.outcome().is_none() && r.imported());
+        assert_eq!(r.players_line().as_deref(), Some("Kasparov, G. vs ?"));
+        let saved = r.to_imported_save_json("imp1", 5.0);
+        let again = Replay::from_save_json(&saved).unwrap();
+        assert_eq!(again.plies(), 3);
+        assert_eq!(again.record(), r.record());
+        assert_eq!(again.record().day.as_deref(), Some("1999.??.??"));
+        let row = crate::play::library::Summary::of_save(&saved, 9.0).unwrap();
+        assert!(row.imported && !row.finished);
+        assert_eq!((row.id.as_str(), row.plies), ("imp1", 3));
+        assert_eq!(row.players, "Kasparov, G. vs ?");
+        // Odd tags are cleaned: control characters, unknown marks, length.
+        let odd = RecordTags::read([
+            ("White", "\u{7}x"),
+            ("Black", "??"),
+            ("Date", &"9".repeat(99)),
+        ]);
+        assert_eq!(odd.players.white.as_deref(), Some("x"));
+        assert_eq!(odd.players.black, None);
+        assert_eq!(odd.day.as_deref().map(str::len), Some(60));
     }
 
     #[test]

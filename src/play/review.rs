@@ -268,10 +268,15 @@ pub fn game_review(props: &GameReviewProps) -> Html {
             </div>
         }
     });
-    let date = replay
-        .date()
-        .map(|d| format!(" · saved {}", format_date(d)))
-        .unwrap_or_default();
+    let mut about = vec![replay.title()];
+    about.extend(replay.players_line());
+    match (replay.saved_at(), &replay.record().day) {
+        (Some(saved), _) if !replay.imported() => {
+            about.push(format!("saved {}", format_date(saved)))
+        }
+        (_, Some(day)) => about.push(format!("played {day}")),
+        _ => {}
+    }
     let intro = html! {
         <p>{ "The fog has lifted. Step through the game with the slider, the buttons or the arrow keys \
               (← → to step, Home and End to jump), from either player's view — exactly what they knew \
@@ -282,7 +287,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         <PageFrame title={props.title.clone()} {intro} {board}>
             <h2>{ "Game over" }</h2>
             <p class="status-line outcome" data-testid="outcome">{ final_status }</p>
-            <p class="hint-text">{ format!("{}{date}", replay.title()) }</p>
+            <p class="hint-text" data-testid="replay-about">{ about.join(" · ") }</p>
             <div class="lens-switch" role="group" aria-label="Whose view">{ for lenses }</div>
             <div class="replay-controls">
                 <button class="secondary" data-testid="first" aria-label="Start of the game" onclick={go(|| Step::First)} disabled={ply == 0}>{ "«" }</button>
