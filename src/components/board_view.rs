@@ -12,6 +12,9 @@ pub struct SquareView {
     pub fog: bool,
     /// A legal destination of the selected piece.
     pub dest: bool,
+    /// A square the selected piece may try to move to, the viewer unable to
+    /// know whether the move is possible (a Kriegspiel pawn capture).
+    pub try_dest: bool,
     /// Part of the last move as the viewer knows it, or the selected square.
     pub highlight: bool,
     /// Flashed red (Dark Chess: a man that would attack the king).
@@ -162,6 +165,8 @@ pub fn square_label(name: &str, square: &SquareView) -> String {
     }
     if square.dest {
         label.push_str(", possible move");
+    } else if square.try_dest {
+        label.push_str(", a try: the umpire decides");
     }
     label
 }

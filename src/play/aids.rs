@@ -258,6 +258,7 @@ mod tests {
             squares,
             last_move: last,
             hints: Vec::new(),
+            try_hints: Vec::new(),
             announcements: Vec::new(),
             extras: Default::default(),
             actions: Default::default(),

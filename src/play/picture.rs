@@ -38,6 +38,9 @@ pub fn board_view(obs: &Observation, selected: Option<Square>, flash: &[Square])
         for h in obs.hints.iter().filter(|h| h.from == sel) {
             mark(h.to, &mut |s| s.dest = true);
         }
+        for h in obs.try_hints.iter().filter(|h| h.from == sel) {
+            mark(h.to, &mut |s| s.try_dest = true);
+        }
     }
     for &sq in flash {
         mark(sq, &mut |s| s.flash = true);

@@ -536,6 +536,23 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
         hints_of(&masked(pos, player, B::EMPTY).pseudo_legal_moves())
     }
 
+    /// Each pawn's captures onto squares its own side does not hold: the
+    /// player cannot see whether an enemy man stands there.
+    fn try_hints(&self, pos: &Position<B>, player: Color) -> Vec<Hint> {
+        let own = pos.by_color(player);
+        let mut tries: Vec<Hint> = pos
+            .pieces(player, Role::Pawn)
+            .squares()
+            .flat_map(|from| {
+                (pos.rules().pawn_attacks(player, from) & !own)
+                    .squares()
+                    .map(move |to| Hint { from, to })
+            })
+            .collect();
+        tries.sort();
+        tries
+    }
+
     fn extras(&self, pos: &Position<B>, player: Color) -> Extras {
         Extras {
             must_try_pawn_capture: pos.turn() == player && self.obligation.is_some(),

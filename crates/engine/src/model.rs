@@ -407,6 +407,13 @@ pub trait InformationModel<B: Bitboard>: fmt::Debug + Send {
     /// computed from what the player may know.
     fn hints(&self, pos: &Position<B>, player: Color) -> Vec<Hint>;
 
+    /// The moves `player` may try without being able to know whether they
+    /// are possible, worth showing apart from the hints. Must be computed
+    /// from what the player may know.
+    fn try_hints(&self, _pos: &Position<B>, _player: Color) -> Vec<Hint> {
+        Vec::new()
+    }
+
     /// Model-specific extras of `player`'s observation.
     fn extras(&self, _pos: &Position<B>, _player: Color) -> Extras {
         Extras::default()

@@ -307,6 +307,11 @@ pub struct Observation {
     pub last_move: Option<SeenMove>,
     /// Moves the player may be shown as possible (empty when not to move).
     pub hints: Vec<Hint>,
+    /// Moves the player may try but cannot know to be possible, the page
+    /// marks them apart from the hints (Kriegspiel: a pawn's capture onto a
+    /// square that may hold an enemy man). Empty when not to move.
+    #[serde(default)]
+    pub try_hints: Vec<Hint>,
     /// Announcements the player heard since the previous ply began.
     pub announcements: Vec<Announcement>,
     pub extras: Extras,

@@ -489,10 +489,13 @@ impl<B: Bitboard> Match<B> {
         let outcome = self.outcome();
         let ply = self.plies.len() as u32;
         let to_move = outcome.is_none() && pos.turn() == player;
-        let hints = if to_move {
-            self.model.hints(pos, player)
+        let (hints, try_hints) = if to_move {
+            (
+                self.model.hints(pos, player),
+                self.model.try_hints(pos, player),
+            )
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
         let actions = if to_move {
             self.model.actions(pos, player)
@@ -514,6 +517,7 @@ impl<B: Bitboard> Match<B> {
             squares,
             last_move: *self.last_seen.get(player),
             hints,
+            try_hints,
             announcements,
             extras: self.model.extras(pos, player),
             actions,

@@ -693,3 +693,40 @@ mod known_san {
         assert_eq!(m.known_san(9), None);
     }
 }
+
+#[test]
+fn kriegspiel_pawn_captures_are_offered_as_tries_not_hints() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let m = krieg("english", start);
+    let obs = m.observation(Color::White);
+    let from = |f: &str| -> Vec<String> {
+        let mut v: Vec<String> = obs
+            .try_hints
+            .iter()
+            .filter(|h| h.from == sq(f))
+            .map(|h| Geometry::CHESS.square_name(h.to))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(from("e2"), ["d3", "f3"]);
+    assert_eq!(from("a2"), ["b3"]);
+    // Tries are never hints: a hint is a move the player can be sure of.
+    assert!(obs.try_hints.iter().all(|t| !obs.hints.contains(t)));
+    assert!(obs.try_hints.iter().all(|t| obs.may_try(t.from, t.to)));
+    // Only the player to move has tries; a square of one's own man is none.
+    assert!(m.observation(Color::Black).try_hints.is_empty());
+    let crowded = krieg("english", "4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1");
+    let tries: Vec<String> = crowded
+        .observation(Color::White)
+        .try_hints
+        .iter()
+        .map(|h| Geometry::CHESS.square_name(h.to))
+        .collect();
+    assert_eq!(tries, ["f3"]);
+    // Other models see what they may capture: no tries.
+    assert!(game(ModelSpec::Fog, start)
+        .observation(Color::White)
+        .try_hints
+        .is_empty());
+}

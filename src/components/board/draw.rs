@@ -145,6 +145,12 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
         html! { <circle class={class} cx={(x + CELL / 2).to_string()} cy={(y + CELL / 2).to_string()}
                         r={r.to_string()} data-dest="" /> }
     });
+    // A try: a move the viewer may attempt without knowing it is possible
+    // (a dashed ring, apart from the certain moves' dots).
+    let try_dest = (square.try_dest && !square.dest).then(|| {
+        html! { <circle class="try-dest" cx={(x + CELL / 2).to_string()} cy={(y + CELL / 2).to_string()}
+                        r="24" data-try="" /> }
+    });
     let key = match &slide {
         Some((from, _)) => format!("{name}<{from}"),
         None => name.clone(),
@@ -162,6 +168,7 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
             { for phantom }
             { for piece }
             { for dest }
+            { for try_dest }
         </g>
     }
 }

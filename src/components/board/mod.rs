@@ -37,7 +37,7 @@
 //!
 //! Test hooks (stable): every square carries `data-square` (`e4`), a shown
 //! piece `data-piece` (`wK`), a fogged square `data-fog`, a destination
-//! marker `data-dest`; marks carry `data-mark` (`circle`, `arrow`); the
+//! marker `data-dest`, a try marker `data-try`; marks carry `data-mark` (`circle`, `arrow`); the
 //! viewer's memory aids, drawn translucent with a dashed outline, carry
 //! `data-phantom` / `data-ghost` (never `data-piece`).
 

@@ -91,6 +91,33 @@ fn selecting_shows_hinted_destinations_only() {
 }
 
 #[test]
+fn a_kriegspiel_pawn_shows_its_pushes_and_apart_its_capture_tries() {
+    let mut s = GameTable::new(settings("model=kriegspiel&preset=english"), 0.0).unwrap();
+    hand_over(&mut s, 0.0);
+    let g = s.geometry();
+    s.apply(Act::Square {
+        square: sq(g, "e2"),
+        now: 0.0,
+    });
+    let view = s.view().unwrap();
+    let marked = |f: fn(&crate::components::SquareView) -> bool| -> Vec<String> {
+        (0..64)
+            .filter(|&i| f(&view.squares[i]))
+            .map(|i| g.square_name(Square(i as u8)))
+            .collect()
+    };
+    assert_eq!(marked(|s| s.dest), vec!["e3", "e4"]);
+    assert_eq!(marked(|s| s.try_dest), vec!["d3", "f3"]);
+    // A try is sent to the umpire like any move: here it is refused.
+    s.apply(Act::Square {
+        square: sq(g, "d3"),
+        now: 0.0,
+    });
+    assert_eq!(s.game().log().len(), 1);
+    assert_eq!(s.game().plies().len(), 0);
+}
+
+#[test]
 fn open_games_have_no_curtain() {
     let mut s = GameTable::new(settings("model=open"), 0.0).unwrap();
     assert_eq!(s.curtain(), Curtain::Revealed(Color::White));
