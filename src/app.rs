@@ -174,13 +174,15 @@ pub fn register_service_worker() {
     });
 }
 
-/// Removes the loading frame that `index.html` shows until the app mounts
-/// (its script reports a failed load only while the frame is there).
+/// Removes the loading frame that `index.html` shows until the app mounts,
+/// and tells its script that the app is up (from then on errors are the
+/// app's to report: the panic hook and the error banner).
 pub fn remove_boot_frame() {
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let _ = js_sys::Reflect::set(&window, &"fogboundStarted".into(), &true.into());
+    if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
     }
 }

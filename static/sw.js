@@ -1,15 +1,41 @@
 // fogbound's service worker: keeps every file of the built app in a cache so
 // the app works offline after the first visit.
 //
-// The two constants below are filled in at build time by tools/precache.sh
-// (a Trunk post-build hook): the list of every built file and a version that
-// changes whenever any file changes. A new version installs beside the old
-// one, takes over when no tab uses the old one any more, and deletes it.
+// The constants below are filled in at build time by tools/precache.sh (a
+// Trunk post-build hook): the built files fetched at install, the worker's
+// files (LAZY), and a version that changes whenever any file changes. A new
+// version installs beside the old one, takes over when no tab uses the old
+// one any more, and deletes it.
+//
+// The worker (solvers, perft, the computer's thinking) is not fetched at
+// install: someone who only plays never downloads it. The first page that
+// needs it fetches it through the handler below, which keeps it; from then
+// on it works offline, and a new version fetches it at install as well.
 const VERSION = "fogbound-dev";
 const PRECACHE = ["./", "index.html"];
+const LAZY = [];
+
+/// Whether an older version of the cache holds the worker.
+async function workerWasUsed() {
+  for (const key of await caches.keys()) {
+    if (key.startsWith("fogbound-") && key !== VERSION) {
+      const cache = await caches.open(key);
+      if (LAZY.length > 0 && (await cache.match(LAZY[0]))) return true;
+    }
+  }
+  return false;
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(
+    caches.open(VERSION).then(async (cache) => {
+      await cache.addAll(PRECACHE);
+      if (await workerWasUsed()) {
+        // Offline use must survive the update; a failure here only delays it.
+        await cache.addAll(LAZY).catch(() => {});
+      }
+    })
+  );
 });
 
 self.addEventListener("activate", (event) => {

@@ -379,7 +379,9 @@ pub fn fox_hounds() -> Html {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                if let Ok(p) = input.value().parse::<f64>() {
+                // The browser reads the number (no float parser in the page).
+                let p = input.value_as_number();
+                if p.is_finite() {
                     state.dispatch(FoxAction::SetP(p));
                 }
             }
@@ -456,7 +458,7 @@ pub fn fox_hounds() -> Html {
                            value={format!("{}", state.p)} oninput={on_p.clone()} aria-label="fuzz factor p" />
                 </label>
                 <label class="field" for="fox-p"><span>{ "p" }</span>
-                    <input id="fox-p" type="text" inputmode="decimal" value={format!("{}", state.p)} oninput={on_p} />
+                    <input id="fox-p" type="number" step="any" min="0" max="1" value={format!("{}", state.p)} oninput={on_p} />
                 </label>
                 <button data-testid="fox-fuzz" onclick={dispatch(|| FoxAction::Fuzz)} disabled={busy || !ai_ok}>{ "Compute odds" }</button>
                 <button type="button" data-testid="fox-fairest" onclick={dispatch(|| FoxAction::Fairest)} disabled={busy || !ai_ok}>{ "Find the fairest p" }</button>

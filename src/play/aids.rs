@@ -24,6 +24,7 @@
 
 use std::collections::BTreeMap;
 
+use fogbound_engine::small_sort::sort_small;
 use fogbound_engine::{Cell, Color, Geometry, Observation, Piece, SeenMove, Square};
 
 use super::piece_codes::{piece_code, piece_of_code};
@@ -120,7 +121,7 @@ impl Ghosts {
                 .filter(|(_, g)| g.piece == piece)
                 .map(|(&i, g)| (g.since, i))
                 .collect();
-            mine.sort();
+            sort_small(&mut mine);
             let excess = (visible + mine.len()).saturating_sub(cap);
             for (_, i) in mine.into_iter().take(excess) {
                 self.ghosts.remove(&i);

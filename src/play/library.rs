@@ -12,6 +12,7 @@
 //! `fogbound.corrupt` (then `fogbound.corrupt.2`, …), where the page offers
 //! to download or discard it.
 
+use fogbound_engine::small_sort::{sort_small, sort_small_by};
 use fogbound_engine::Color;
 use serde::{Deserialize, Serialize};
 
@@ -125,7 +126,7 @@ pub fn parse_index(text: &str) -> Option<Vec<Summary>> {
 
 /// The summaries, newest first.
 pub fn sorted(mut games: Vec<Summary>) -> Vec<Summary> {
-    games.sort_by(|a, b| b.updated.total_cmp(&a.updated));
+    sort_small_by(&mut games, |a, b| a.updated > b.updated);
     games
 }
 
@@ -367,7 +368,7 @@ mod browser {
             })
             .filter_map(|k| get(&k).map(|raw| (k, raw)))
             .collect();
-        found.sort();
+        sort_small(&mut found);
         found
     }
 

@@ -28,6 +28,7 @@ pub mod review;
 pub mod seats;
 pub mod settings;
 pub mod sound;
+pub mod stamp;
 pub mod state;
 pub mod table;
 pub mod view;

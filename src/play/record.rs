@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use fogbound_engine::small_sort::sort_small_by_key;
 use fogbound_engine::{AnyMatch, Audience, ByColor, Color, Observation, SeenMove};
 
 use super::words::{describe, heard_text};
@@ -121,6 +122,6 @@ pub fn own_losses(start_fen: &str, now: &Observation, player: Color) -> Vec<Stri
             out.push(format!("{}{role}", player.char()));
         }
     }
-    out.sort_by_key(|c| c.ends_with('P'));
+    sort_small_by_key(&mut out, |c| c.ends_with('P'));
     out
 }

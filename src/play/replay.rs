@@ -19,6 +19,7 @@ use fogbound_engine::{
 use super::picture::board_view;
 use super::record::known_text;
 use super::record::Heard;
+use super::stamp::{read_stamp, stamp_text};
 use super::words::{heard_text, outcome_text};
 use crate::components::BoardView;
 use crate::play::seats::Seat;
@@ -197,10 +198,7 @@ impl Replay {
         let (mut settings, _) = PlayLink::parse(tags.get("link").map_or("", |s| s));
         settings = settings.with_model(game.spec());
         settings.variant = variant_id(&game.variant().id).unwrap_or(settings.variant);
-        let saved_at = tags
-            .get("saved_at")
-            .and_then(|t| t.parse::<f64>().ok())
-            .filter(|t| t.is_finite() && *t > 0.0);
+        let saved_at = tags.get("saved_at").and_then(|t| read_stamp(t));
         let record = if imported {
             RecordTags::read(tags.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         } else {
@@ -243,7 +241,7 @@ impl Replay {
         let tags = &mut save.tags;
         tags.insert("id".into(), id.to_string());
         tags.insert("link".into(), self.settings.to_query());
-        tags.insert("saved_at".into(), format!("{now}"));
+        tags.insert("saved_at".into(), stamp_text(now));
         tags.insert(IMPORTED_TAG.into(), "pgn".into());
         for (name, value) in self.record.pairs() {
             tags.insert(name.into(), value);

@@ -62,6 +62,10 @@ test("a malformed FEN gets a clear message, not a dead page", async () => {
 test("after the first visit the app works with the network off", async () => {
   const context = await suite.browser.newContext();
   const page = await context.newPage();
+  const workerFetches = [];
+  context.on("request", (r) => {
+    if (/worker(_bg\.wasm|\.js)$/.test(r.url())) workerFetches.push(r.url());
+  });
   await page.goto(suite.server.url + "#/");
   await appReady(page);
   // Wait until the service worker controls the page and has cached the build.
@@ -69,6 +73,23 @@ test("after the first visit the app works with the network off", async () => {
     const registration = await navigator.serviceWorker?.ready;
     return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
   }, null, { timeout: 30000 });
+  // Someone who only plays never downloads the worker.
+  await page.goto(suite.server.url + "#/play");
+  await appReady(page);
+  assert.deepEqual(workerFetches, [], "the worker was fetched before any page needed it");
+  // The first page that needs it fetches it, and the cache keeps it.
+  await page.goto(suite.server.url + "#/about");
+  await appReady(page);
+  await page.selectOption("#perft-depth", "2");
+  await page.click("[data-testid='perft-run']");
+  await page.locator("[data-testid='perft-result']").waitFor({ timeout: 30000 });
+  assert.ok(workerFetches.length > 0, "the perft ran without fetching the worker?");
+  await page.waitForFunction(async () => {
+    for (const key of await caches.keys()) {
+      if (await (await caches.open(key)).match("worker_bg.wasm")) return true;
+    }
+    return false;
+  }, null, { timeout: 15000 });
   await context.setOffline(true);
   await page.goto(suite.server.url + "#/rules");
   await appReady(page);

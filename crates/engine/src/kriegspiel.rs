@@ -354,7 +354,7 @@ pub fn check_directions<B: Bitboard>(
             }
         })
         .collect();
-    dirs.sort();
+    crate::small_sort::sort_small(&mut dirs);
     dirs.dedup();
     dirs
 }
@@ -517,7 +517,7 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
             }
             PawnTries::Squares => {
                 let mut sqs: Vec<_> = legal_pawn_captures(pos).iter().map(|m| m.to).collect();
-                sqs.sort();
+                crate::small_sort::sort_small(&mut sqs);
                 sqs.dedup();
                 if !sqs.is_empty() {
                     let g = pos.geometry();
@@ -549,7 +549,7 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                     .map(move |to| Hint { from, to })
             })
             .collect();
-        tries.sort();
+        crate::small_sort::sort_small(&mut tries);
         tries
     }
 

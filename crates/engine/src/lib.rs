@@ -189,6 +189,7 @@ pub mod save;
 pub mod session;
 pub mod setup;
 pub mod share;
+pub mod small_sort;
 pub mod transcript;
 pub mod variant;
 pub mod zobrist;

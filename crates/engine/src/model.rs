@@ -471,7 +471,7 @@ pub(crate) fn hints_of(moves: &[Move]) -> Vec<Hint> {
             to: m.to,
         })
         .collect();
-    v.sort();
+    crate::small_sort::sort_small(&mut v);
     v.dedup();
     v
 }

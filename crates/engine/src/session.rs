@@ -13,9 +13,8 @@ use serde::{Deserialize, Serialize};
 use crate::model::{InformationModel, Judgement, MoveAttempt, Said};
 use crate::observation::{Actions, Announcement, Audience, Cell, Message, Observation, SeenMove};
 use crate::{
-    Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, ByColor, Color, FenError, Geometry,
-    ModelSpec, Move, MoveKind, MoveTextError, Outcome, Position, PositionError, Reason, Resolution,
-    RuleMode, Variant,
+    Attempt, Bitboard, Bitboard128, ByColor, Color, FenError, Geometry, ModelSpec, Move, MoveKind,
+    MoveTextError, Outcome, Position, PositionError, Reason, Resolution, RuleMode, Variant,
 };
 
 /// One ply: a move, or a wasted turn (Dark Chess probe).
@@ -46,6 +45,10 @@ pub enum GameEvent {
 pub enum MatchError {
     Fen(FenError),
     Position(PositionError),
+    /// A board this build does not play (see [`AnyMatch`]).
+    BoardTooLarge {
+        squares: usize,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -53,6 +56,11 @@ impl fmt::Display for MatchError {
         match self {
             MatchError::Fen(e) => e.fmt(f),
             MatchError::Position(e) => e.fmt(f),
+            MatchError::BoardTooLarge { squares } => write!(
+                f,
+                "a board of {squares} squares is not played here: this build plays boards of at \
+                 most 128 squares (the command line plays them all)"
+            ),
         }
     }
 }
@@ -324,7 +332,7 @@ impl<B: Bitboard> Match<B> {
                 _ => None,
             })
             .collect();
-        out.sort();
+        crate::small_sort::sort_small(&mut out);
         out.dedup();
         out
     }
@@ -575,13 +583,29 @@ impl<B: Bitboard> Match<B> {
     }
 }
 
+/// The bitboard of boards of at most 64 squares.
+#[cfg(not(feature = "one-bitboard"))]
+pub type SmallBoard = crate::Bitboard64;
+/// The bitboard of boards of more than 128 squares.
+#[cfg(not(feature = "one-bitboard"))]
+pub type LargeBoard = crate::Bitboard256;
+// The page's build: one copy of the generic engine code instead of three
+// (a third of the page's download); it plays boards of at most 128
+// squares, every variant of the catalogue, a little slower on 8×8.
+#[cfg(feature = "one-bitboard")]
+pub type SmallBoard = Bitboard128;
+#[cfg(feature = "one-bitboard")]
+pub type LargeBoard = Bitboard128;
+
 /// A [`Match`] on the bitboard its board needs: at most 64 squares
-/// [`Bitboard64`], 128 [`Bitboard128`], else [`Bitboard256`].
+/// [`Bitboard64`], 128 [`Bitboard128`], else [`Bitboard256`]. With the
+/// `one-bitboard` feature every match is on [`Bitboard128`] and a larger
+/// board is [`MatchError::BoardTooLarge`].
 #[derive(Clone, Debug)]
 pub enum AnyMatch {
-    B64(Match<Bitboard64>),
+    B64(Match<SmallBoard>),
     B128(Match<Bitboard128>),
-    B256(Match<Bitboard256>),
+    B256(Match<LargeBoard>),
 }
 
 macro_rules! dispatch {
@@ -603,6 +627,13 @@ impl AnyMatch {
         start_fen: Option<&str>,
     ) -> Result<AnyMatch, MatchError> {
         let n = variant.width as usize * variant.height as usize;
+        if cfg!(feature = "one-bitboard") {
+            return if n <= 128 {
+                Ok(AnyMatch::B128(Match::new(variant, spec, start_fen)?))
+            } else {
+                Err(MatchError::BoardTooLarge { squares: n })
+            };
+        }
         Ok(if n <= 64 {
             AnyMatch::B64(Match::new(variant, spec, start_fen)?)
         } else if n <= 128 {
@@ -740,8 +771,9 @@ impl fmt::Display for AttemptTextError {
 
 impl std::error::Error for AttemptTextError {}
 
-impl From<Match<Bitboard64>> for AnyMatch {
-    fn from(m: Match<Bitboard64>) -> AnyMatch {
+#[cfg(not(feature = "one-bitboard"))]
+impl From<Match<SmallBoard>> for AnyMatch {
+    fn from(m: Match<SmallBoard>) -> AnyMatch {
         AnyMatch::B64(m)
     }
 }
@@ -752,8 +784,9 @@ impl From<Match<Bitboard128>> for AnyMatch {
     }
 }
 
-impl From<Match<Bitboard256>> for AnyMatch {
-    fn from(m: Match<Bitboard256>) -> AnyMatch {
+#[cfg(not(feature = "one-bitboard"))]
+impl From<Match<LargeBoard>> for AnyMatch {
+    fn from(m: Match<LargeBoard>) -> AnyMatch {
         AnyMatch::B256(m)
     }
 }
@@ -795,4 +828,29 @@ fn pawn_try<B: Bitboard>(picture: &Position<B>, player: Color, text: &str) -> Op
         rook_to: None,
         route: None,
     }))
+}
+
+#[cfg(test)]
+mod board_width_tests {
+    use super::*;
+
+    /// Every board up to 128 squares plays in every build; a larger one only
+    /// where the engine keeps all three bitboard widths.
+    #[test]
+    fn boards_take_the_width_the_build_has() {
+        for id in ["chess", "foolish-king", "krk-8x8", "krk-11x11"] {
+            let variant = Variant::by_id(id).unwrap();
+            let m = AnyMatch::new(&variant, ModelSpec::Open, None).unwrap();
+            assert_eq!(m.variant().id, id);
+        }
+        let big = Variant::by_id("krk-12x12").unwrap();
+        let made = AnyMatch::new(&big, ModelSpec::Open, None);
+        if cfg!(feature = "one-bitboard") {
+            let err = made.unwrap_err();
+            assert_eq!(err, MatchError::BoardTooLarge { squares: 144 });
+            assert!(err.to_string().contains("at most 128 squares"), "{err}");
+        } else {
+            assert!(matches!(made, Ok(AnyMatch::B256(_))));
+        }
+    }
 }

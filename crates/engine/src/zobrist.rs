@@ -1,36 +1,33 @@
 //! Zobrist hashing of positions, for repetition detection and transposition
-//! tables. Keys are fixed at compile time (splitmix64 from a constant seed),
+//! tables. Keys are fixed (splitmix64 from a constant seed per kind of key),
 //! so hashes are stable across runs, builds and targets.
+//!
+//! The i-th key of a splitmix64 stream needs no stream: its state is the
+//! seed plus (i + 1) steps of the generator's constant increment. Keys are
+//! computed where they are used instead of being stored: a table of them
+//! (37 KB of random bytes) would be the largest thing the page downloads
+//! that gzip cannot shrink.
 
 use crate::{Bitboard, Position, Role};
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// splitmix64's output function.
+const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
-const PIECE_KEY_COUNT: usize = 2 * Role::COUNT * 256;
-
-const fn make_keys<const N: usize>(seed: u64) -> [u64; N] {
-    let mut keys = [0u64; N];
-    let mut state = seed;
-    let mut i = 0;
-    while i < N {
-        let (s, k) = splitmix(state);
-        state = s;
-        keys[i] = k;
-        i += 1;
-    }
-    keys
+/// The `i`-th number of the splitmix64 stream seeded with `seed`.
+const fn key(seed: u64, i: usize) -> u64 {
+    mix(seed.wrapping_add((i as u64).wrapping_add(1).wrapping_mul(GOLDEN)))
 }
 
-static PIECE_KEYS: [u64; PIECE_KEY_COUNT] = make_keys(0x666f_6762_6f75_6e64);
-static CASTLING_KEYS: [u64; 256] = make_keys(0x6361_7374_6c69_6e67);
-static EP_KEYS: [u64; 16] = make_keys(0x656e_7061_7373_616e);
-const TURN_KEY: u64 = splitmix(0x7475_726e).1;
+const PIECE_SEED: u64 = 0x666f_6762_6f75_6e64;
+const CASTLING_SEED: u64 = 0x6361_7374_6c69_6e67;
+const EP_SEED: u64 = 0x656e_7061_7373_616e;
+const TURN_KEY: u64 = key(0x7475_726e, 0);
 
 impl<B: Bitboard> Position<B> {
     /// Whether the side to move has a pawn that could capture en passant
@@ -53,21 +50,43 @@ impl<B: Bitboard> Position<B> {
             for role in Role::ALL {
                 let bb = self.by_role[role.index()] & *color_bb;
                 for sq in bb.squares() {
-                    h ^= PIECE_KEYS[(ci * Role::COUNT + role.index()) * 256 + sq.index()];
+                    h ^= key(
+                        PIECE_SEED,
+                        (ci * Role::COUNT + role.index()) * 256 + sq.index(),
+                    );
                 }
             }
         }
         for sq in self.castling.squares() {
-            h ^= CASTLING_KEYS[sq.index()];
+            h ^= key(CASTLING_SEED, sq.index());
         }
         if self.ep_capture_possible() {
             if let Some(ep) = self.ep {
-                h ^= EP_KEYS[self.geometry().file(ep).0 as usize];
+                h ^= key(EP_SEED, self.geometry().file(ep).0 as usize);
             }
         }
         if self.turn == crate::Color::Black {
             h ^= TURN_KEY;
         }
         h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys are those of the stored splitmix64 streams of earlier
+    /// builds: hashes did not change.
+    #[test]
+    fn keys_are_the_splitmix_stream() {
+        for seed in [PIECE_SEED, CASTLING_SEED, EP_SEED] {
+            let mut state = seed;
+            for i in 0..600 {
+                state = state.wrapping_add(GOLDEN);
+                assert_eq!(key(seed, i), mix(state), "key {i}");
+            }
+        }
+        assert_eq!(TURN_KEY, mix(0x7475_726e_u64.wrapping_add(GOLDEN)));
     }
 }

@@ -32,6 +32,7 @@ mod reduce;
 #[cfg(test)]
 mod tests;
 
+use fogbound_engine::small_sort::sort_small_by_key;
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, Geometry, Message, Observation, Outcome, Piece, Resolution,
     Role, Square,
@@ -248,7 +249,9 @@ impl GameTable {
             Role::Knight,
             Role::Pawn,
         ];
-        roles.sort_by_key(|r| ORDER.iter().position(|x| x == r).unwrap_or(usize::MAX));
+        sort_small_by_key(&mut roles, |r| {
+            ORDER.iter().position(|x| x == r).unwrap_or(usize::MAX)
+        });
         roles
             .into_iter()
             .map(|role| Piece {

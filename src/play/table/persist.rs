@@ -10,6 +10,7 @@ use super::super::aids::{Ghosts, Notes, NotesFile};
 use super::super::clock::Clock;
 use super::super::record::Records;
 use super::super::settings::PlayLink;
+use super::super::stamp::{read_stamp, stamp_text};
 use super::{caps_for, GameTable};
 
 pub use super::super::game_id::{new_id, valid_id};
@@ -21,7 +22,7 @@ impl GameTable {
         let mut save = self.game.to_save();
         save.tags.insert("id".into(), self.id.clone());
         save.tags.insert("link".into(), self.settings.to_query());
-        save.tags.insert("saved_at".into(), format!("{now}"));
+        save.tags.insert("saved_at".into(), stamp_text(now));
         if let Some(by) = self.draw_offer {
             save.tags.insert("draw_offer".into(), by.char().to_string());
         }
@@ -53,11 +54,10 @@ impl GameTable {
         if let Some(e) = errors.first() {
             return Err(format!("the saved settings are damaged: {e}"));
         }
-        let saved_at: f64 = save
+        let saved_at = save
             .tags
             .get("saved_at")
-            .and_then(|t| t.parse().ok())
-            .filter(|t: &f64| t.is_finite())
+            .and_then(|t| read_stamp(t))
             .unwrap_or(now);
         let clock = match save.tags.get("clock") {
             Some(json) => {
