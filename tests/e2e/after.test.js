@@ -154,8 +154,18 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
   assert.ok((await page.textContent('[data-testid="replay-moves"]')).includes("Qxe8"));
   await page.locator("body").press("Home");
   await plyIs(page, 0);
-  await page.click('[data-testid="back-to-games"]');
-  await page.waitForSelector('[data-testid="pgn-text"]');
+  // The imported game is kept: it opened from the saved games, survives a
+  // reload, and its row says where it came from.
+  assert.match(page.url(), /#\/replay\?id=/);
+  await page.reload();
+  await appReady(page);
+  await plyIs(page, 5);
+  await page.goto(suite.server.url + "#/games");
+  const imported = page.locator('[data-testid="saved-game"]', { hasText: "Imported from PGN" });
+  await imported.waitFor();
+  assert.match(await imported.locator('[data-testid="saved-date"]').textContent(), /Imported from PGN .* · played \d{4}\.\d\d\.\d\d/);
+  await imported.locator('[data-testid="open-replay"]').click();
+  await plyIs(page, 5);
   assert.deepEqual(errors, []);
   await context.close();
 
@@ -203,7 +213,7 @@ test("two saved games survive a reload; one is deleted; a new game keeps the unf
     await passIfAsked(page);
     await page.waitForSelector('[data-testid="curtain"]');
     // A second game: the first stays.
-    await page.goto(suite.server.url + "#/play?model=dark&clock=5+3&start=1");
+    await page.goto(suite.server.url + "#/play?model=dark&clock=5+3&names=Ann,Bob&start=1");
     await page.waitForSelector('[data-testid="curtain"]');
     await page.goto(suite.server.url + "#/games");
     await page.waitForSelector('[data-testid="saved-game"]');
@@ -215,6 +225,7 @@ test("two saved games survive a reload; one is deleted; a new game keeps the unf
     assert.equal(await rows.count(), 2);
     const texts = await rows.allTextContents();
     assert.ok(texts[0].includes("Dark Chess") && texts[0].includes("White to move"), texts[0]);
+    assert.equal(await rows.nth(0).locator('[data-testid="saved-players"]').textContent(), "Ann (White) vs Bob (Black)");
     assert.ok(texts[1].includes("Fog of War") && texts[1].includes("Black to move") && texts[1].includes("1 ply"), texts[1]);
     await page.screenshot({ path: `${SHOTS}after-games-${name}.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
