@@ -59,7 +59,7 @@ pub fn play() -> Html {
         .as_ref()
         .map(|l| l.query_str().to_string())
         .unwrap_or_default();
-    let (link_query, start_now, start_error) = split_start(&query);
+    let (link_query, start_now, start_errors) = split_start(&query);
     let state = use_reducer(PlayState::default);
     let now = use_state(js_now);
     {
@@ -68,10 +68,15 @@ pub fn play() -> Html {
         let link_query = link_query.clone();
         use_effect_with(query, move |_| {
             let (link, problems) = PlayLink::parse(&link_query);
-            for error in problems.into_iter().chain(start_error) {
+            for error in problems.into_iter().chain(start_errors) {
+                let fallback = if error.keeps_default() {
+                    " The default is used instead."
+                } else {
+                    ""
+                };
                 show_error(
                     &errors,
-                    format!("This game link has a problem: {error}. The default is used instead."),
+                    format!("This game link has a problem: {error}.{fallback}"),
                 );
             }
             if start_now {
