@@ -242,7 +242,7 @@ impl Replay {
     pub fn status(&self, ply: u32) -> String {
         match self.frame(ply) {
             Some(f) if f.ply == self.plies() => match self.outcome() {
-                Some(o) => outcome_text(&o),
+                Some(o) => outcome_text(&o, self.game.variant()),
                 None => format!("Unfinished: {} to move", self.game.turn().name()),
             },
             Some(f) => {
