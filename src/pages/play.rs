@@ -21,6 +21,7 @@ use crate::play::sound;
 use crate::play::state::{PlayAction, PlayState};
 use crate::play::table::{Act, GameTable};
 use crate::play::view::{game_view, js_now, mute_button, tab_title};
+use crate::play::words::WHAT_THE_PAGE_HOLDS;
 
 /// Replaces the address without the `start` parameter, so that a reload
 /// resumes the game instead of starting another (no navigation happens).
@@ -149,15 +150,27 @@ pub fn play() -> Html {
             muted.set(next);
         })
     };
-    let intro = if game.has_curtain() {
-        html! { <p>{ "Hot-seat: after your move you see what it showed you, then pass the device; \
-        a curtain hides the board until the next player lifts it. The page holds only the current \
-        viewer's picture." }</p> }
+    let seats = if game.has_curtain() {
+        "Hot-seat: after your move you see what it showed you, then pass the device; \
+        a curtain hides the board until the next player lifts it."
+            .to_string()
     } else if let Some(you) = game.seats().lone_person() {
-        html! { <p>{ format!("You play {you} against {}. It is told only what its side may know, \
-        and thinks in the background.", game.name(!you)) }</p> }
+        format!(
+            "You play {you} against {}. It is told only what its side may know, \
+            and thinks in the background.",
+            game.name(!you)
+        )
     } else {
-        html! { <p>{ "Both players see the whole board." }</p> }
+        "Both players see the whole board.".to_string()
+    };
+    // Where nothing is hidden there is nothing to say about what is.
+    let intro = html! {
+        <>
+            <p>{ seats }</p>
+            if game.hides_men() {
+                <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+            }
+        </>
     };
     html! {
         <PageFrame title="Play" {intro} board={shown.board}>

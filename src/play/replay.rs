@@ -147,6 +147,12 @@ impl Replay {
         self.date
     }
 
+    /// Whether the game's model hid men from the players (so the replay
+    /// lifts a fog), as the engine says.
+    pub fn hides_men(&self) -> bool {
+        self.game.spec().hides_men()
+    }
+
     /// "Fog of War · Chess".
     pub fn title(&self) -> String {
         self.settings.title()

@@ -5,6 +5,15 @@ use fogbound_engine::{
     Color, Geometry, Message, Outcome, Reason, Resolution, SeenMove, Square, Variant,
 };
 
+/// What a game on this page shows and what it keeps, said on the Play page
+/// and the Rules page.
+pub const WHAT_THE_PAGE_HOLDS: &str = "The board and the page show each player only what \
+    that player may see: while a player is looking, the men hidden from them are never drawn, \
+    nor written into the page's text or markup. The game itself, every man included, is kept \
+    in this browser's memory and in its autosave, as any game played on one device must be: \
+    the screen keeps the fog, not the device, so someone who opens the browser's developer \
+    tools could read the game. The whole position is shown when the game is over.";
+
 /// A move as one player knows it.
 pub(crate) fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
     let name = |sq: Option<Square>| sq.map(|s| g.square_name(s)).unwrap_or_else(|| "?".into());

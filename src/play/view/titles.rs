@@ -10,7 +10,7 @@ use super::super::words::outcome_sentence;
 /// The result in words, with the players' names: `Ann (White) wins by
 /// capturing the king`.
 pub fn result_text(game: &GameTable, o: &Outcome) -> String {
-    outcome_sentence(o, game.game().variant(), |c| game.player(c))
+    outcome_sentence(o, game.variant(), |c| game.player(c))
 }
 
 /// The player's own name (`Ann`, or `White` for a player with no name).
