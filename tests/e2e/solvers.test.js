@@ -11,6 +11,9 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/solvers/krk");
   await appReady(page);
+  // Before any game the board shows the set-up, not an empty board.
+  await page.waitForSelector("[data-square='h8'] [data-piece='bK']");
+  assert.equal(await page.locator("[data-piece]").count(), 3);
   await page.click("[data-testid='krk-solve']");
   const results = page.locator("[data-testid='krk-results']");
   await results.waitFor({ timeout: 60000 });
