@@ -173,6 +173,16 @@ async fn the_new_game_form_takes_names_a_custom_clock_and_the_handoff() {
     assert!(link.contains("clock=7+5"), "{link}");
     assert!(link.contains("handoff=running"), "{link}");
     assert!(link.contains("names=Ann,Bob"), "{link}");
+    // On the open board there is no curtain, so no hand-off to ask about.
+    assert_eq!(count(&root, "[data-testid=what-is-shown]"), 1);
+    set_value(&root, "#model", "open", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=handoff]"), 0);
+    assert!(text(&root, "[data-testid=no-handoff]").contains("the clock stops."));
+    assert_eq!(count(&root, "[data-testid=what-is-shown]"), 0);
+    set_value(&root, "#model", "fog", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=handoff]"), 1);
     // A name too long is refused inline.
     set_value(&root, "[data-testid=name-black]", &"x".repeat(30), "input");
     yew::scheduler::flush().await;

@@ -266,7 +266,9 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                   this screen or the computer, which is told only what its side may know. When men are \
                   hidden and two people share the screen, a curtain covers the board between turns; \
                   only the player to move lifts it." }</p>
-            <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+            if settings.model_spec().hides_men() {
+                <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+            }
         </>
     };
     let board = html! { <Board view={start_view(&settings)} label="Starting position" /> };
@@ -331,14 +333,18 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                         <p class="field-error" id="clock-error" role="alert" data-testid="clock-error">{ e }</p>
                     }
                 }
-                if settings.clock != Clock::None {
+                // The hand-off question only arises behind a curtain: without
+                // one the next player's view (and clock) starts with the move.
+                if settings.clock != Clock::None && curtain {
                     <fieldset class="handoff" data-testid="handoff">
                         <legend>{ "While the device is passed" }</legend>
                         { handoff_choice(Handoff::Paused) }
                         { handoff_choice(Handoff::Running) }
-                        <p class="hint-text">{ format!("Either way, if the page is hidden during the game (another tab, a locked phone), {}.",
-                            if curtain { "the clock stops and the curtain comes down" } else { "the clock stops" }) }</p>
+                        <p class="hint-text">{ "Either way, if the page is hidden during the game (another tab, a locked phone), the clock stops and the curtain comes down." }</p>
                     </fieldset>
+                } else if settings.clock != Clock::None {
+                    <p class="hint-text" data-testid="no-handoff">{ "With no curtain, the next player's clock starts as soon as a move is made. \
+                        If the page is hidden during the game (another tab, a locked phone), the clock stops." }</p>
                 }
                 <div class="buttons">
                     <button type="submit" data-testid="start" disabled={!form_ok}>{ "Start" }</button>
