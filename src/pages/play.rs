@@ -163,12 +163,16 @@ pub fn play() -> Html {
     } else {
         "Both players see the whole board.".to_string()
     };
-    // Where nothing is hidden there is nothing to say about what is.
+    // Where nothing is hidden there is nothing to say about what is. Folded
+    // during a game, so the board stays in view.
     let intro = html! {
         <>
             <p>{ seats }</p>
             if game.hides_men() {
-                <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+                <details class="what-is-shown">
+                    <summary>{ "What this page shows, and what it keeps" }</summary>
+                    <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+                </details>
             }
         </>
     };
