@@ -40,8 +40,9 @@ pub enum Route {
 
 impl Route {
     /// The routes in the navigation, with their labels.
-    pub const NAV: [(Route, &'static str); 5] = [
+    pub const NAV: [(Route, &'static str); 6] = [
         (Route::Play, "Play"),
+        (Route::Games, "Saved games"),
         (Route::Puzzles, "Puzzles"),
         (Route::Solvers, "Solvers"),
         (Route::Rules, "Rules"),
@@ -70,7 +71,9 @@ impl Route {
     fn section(&self) -> Option<Route> {
         match self {
             Route::FoxHounds | Route::Krk | Route::FogEndgames => Some(Route::Solvers),
-            Route::Games | Route::Replay => Some(Route::Play),
+            // A replay is a finished game: a saved one, or one shared
+            // from elsewhere that can be imported there.
+            Route::Games | Route::Replay => Some(Route::Games),
             Route::Home | Route::NotFound => None,
             other => Some(other.clone()),
         }
@@ -184,5 +187,35 @@ pub fn remove_boot_frame() {
     let _ = js_sys::Reflect::set(&window, &"fogboundStarted".into(), &true.into());
     if let Some(boot) = window.document().and_then(|d| d.get_element_by_id("boot")) {
         boot.remove();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_lights_its_own_menu_entry() {
+        assert_eq!(Route::Replay.section(), Some(Route::Games));
+        assert_eq!(Route::Games.section(), Some(Route::Games));
+        assert_eq!(Route::Play.section(), Some(Route::Play));
+        assert_eq!(Route::Krk.section(), Some(Route::Solvers));
+        assert_eq!(Route::Home.section(), None);
+        // Every section is an entry of the menu.
+        for route in [
+            Route::Play,
+            Route::Games,
+            Route::Replay,
+            Route::Puzzles,
+            Route::Solvers,
+            Route::FoxHounds,
+            Route::Krk,
+            Route::FogEndgames,
+            Route::Rules,
+            Route::About,
+        ] {
+            let section = route.section().unwrap();
+            assert!(Route::NAV.iter().any(|(r, _)| *r == section), "{route:?}");
+        }
     }
 }

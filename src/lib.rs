@@ -5,13 +5,15 @@
 //! Map: `app` holds the routes and the frame; `pages/` one module per route;
 //! `components/` reusable pieces (board, error banner, progress bar);
 //! `worker/` the typed protocol, the worker itself and the page-side client;
-//! `panic` the panic hook that keeps a failure readable.
+//! `panic` the panic hook that keeps a failure readable; `query` the
+//! addresses' parameters, read as browsers write them.
 
 pub mod app;
 pub mod components;
 pub mod pages;
 pub mod panic;
 pub mod play;
+pub mod query;
 pub mod worker;
 
 pub use app::{App, Route};

@@ -191,11 +191,11 @@ async fn the_app_navigates_between_pages() {
     yew::Renderer::<fogbound::App>::with_root(root.clone()).render();
     yew::scheduler::flush().await;
     let nav_links = root.query_selector_all(".nav-links a").unwrap().length();
-    assert_eq!(nav_links, 5);
+    assert_eq!(nav_links, 6);
     let rules = root
         .query_selector_all(".nav-links a")
         .unwrap()
-        .item(3)
+        .item(4)
         .unwrap()
         .dyn_into::<HtmlElement>()
         .unwrap();

@@ -173,6 +173,16 @@ async fn the_new_game_form_takes_names_a_custom_clock_and_the_handoff() {
     assert!(link.contains("clock=7+5"), "{link}");
     assert!(link.contains("handoff=running"), "{link}");
     assert!(link.contains("names=Ann,Bob"), "{link}");
+    // On the open board there is no curtain, so no hand-off to ask about.
+    assert_eq!(count(&root, "[data-testid=what-is-shown]"), 1);
+    set_value(&root, "#model", "open", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=handoff]"), 0);
+    assert!(text(&root, "[data-testid=no-handoff]").contains("the clock stops."));
+    assert_eq!(count(&root, "[data-testid=what-is-shown]"), 0);
+    set_value(&root, "#model", "fog", "change");
+    yew::scheduler::flush().await;
+    assert_eq!(count(&root, "[data-testid=handoff]"), 1);
     // A name too long is refused inline.
     set_value(&root, "[data-testid=name-black]", &"x".repeat(30), "input");
     yew::scheduler::flush().await;
@@ -620,5 +630,28 @@ async fn the_form_seats_a_person_against_the_random_mover() {
     );
     assert_eq!(count(&root, "[data-piece^=b]"), 16);
     assert_eq!(count(&root, "[data-piece^=w]"), 0);
+    handle.destroy();
+}
+
+/// The open board hides nothing: no curtain, and no word of one or of
+/// moves "as you know them"; a fog game says what the page shows.
+#[wasm_bindgen_test]
+async fn the_open_board_speaks_of_no_fog() {
+    let (root, handle) = open_at("#/play?variant=chess&model=open&clock=5+0&start=1").await;
+    assert_eq!(count(&root, "[data-testid=curtain]"), 0);
+    assert_eq!(count(&root, "[data-piece]"), 32);
+    let page = text(&root, "main");
+    for word in ["curtain", "as you know them", "the fog", "hidden men"] {
+        assert!(!page.contains(word), "the open board says {word:?}: {page}");
+    }
+    assert!(text(&root, "[data-testid=hidden-note]").ends_with("the clock stops."));
+    assert_eq!(count(&root, "[data-testid=what-is-shown]"), 0);
+    handle.destroy();
+
+    let (root, handle) = open_at("#/play?variant=chess&model=fog&clock=5+0&start=1").await;
+    let said = text(&root, "[data-testid=what-is-shown]");
+    assert!(said.contains("only what that player may see"), "{said}");
+    assert!(said.contains("autosave"), "{said}");
+    assert!(text(&root, "[data-testid=hidden-note]").contains("the curtain comes down"));
     handle.destroy();
 }

@@ -11,6 +11,7 @@ use crate::play::clock::Handoff;
 use crate::play::settings::{
     custom_clock, model_id, preset_id, variant_id, Clock, Mode, Names, PlayLink,
 };
+use crate::play::words::WHAT_THE_PAGE_HOLDS;
 use fogbound_engine::player::PlayerKind;
 use fogbound_engine::{catalogue, Color};
 
@@ -256,11 +257,19 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     };
     let against_computer = settings.mode == Mode::Computer;
     let person = |c: Color| !against_computer || settings.side == c;
+    let curtain = settings
+        .seats()
+        .need_curtain(settings.model_spec().hides_men());
     let intro = html! {
-        <p>{ "Choose a variant and how much each side may see, and whom you play: another person on \
-              this screen (a curtain hides the board between turns; only the player whose turn it is \
-              lifts it) or the computer, which is told only what its side may know. The page never \
-              holds the other side's hidden men." }</p>
+        <>
+            <p>{ "Choose a variant and how much each side may see, and whom you play: another person on \
+                  this screen or the computer, which is told only what its side may know. When men are \
+                  hidden and two people share the screen, a curtain covers the board between turns; \
+                  only the player to move lifts it." }</p>
+            if settings.model_spec().hides_men() {
+                <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+            }
+        </>
     };
     let board = html! { <Board view={start_view(&settings)} label="Starting position" /> };
     html! {
@@ -324,13 +333,18 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                         <p class="field-error" id="clock-error" role="alert" data-testid="clock-error">{ e }</p>
                     }
                 }
-                if settings.clock != Clock::None {
+                // The hand-off question only arises behind a curtain: without
+                // one the next player's view (and clock) starts with the move.
+                if settings.clock != Clock::None && curtain {
                     <fieldset class="handoff" data-testid="handoff">
                         <legend>{ "While the device is passed" }</legend>
                         { handoff_choice(Handoff::Paused) }
                         { handoff_choice(Handoff::Running) }
                         <p class="hint-text">{ "Either way, if the page is hidden during the game (another tab, a locked phone), the clock stops and the curtain comes down." }</p>
                     </fieldset>
+                } else if settings.clock != Clock::None {
+                    <p class="hint-text" data-testid="no-handoff">{ "With no curtain, the next player's clock starts as soon as a move is made. \
+                        If the page is hidden during the game (another tab, a locked phone), the clock stops." }</p>
                 }
                 <div class="buttons">
                     <button type="submit" data-testid="start" disabled={!form_ok}>{ "Start" }</button>

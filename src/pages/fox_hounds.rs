@@ -96,6 +96,23 @@ fn move_text(m: &Move) -> String {
     format!("{}-{}", name(m.from), name(m.to))
 }
 
+/// An evaluation as a sentence says it: `the fox wins in 29 plies`. (The
+/// solver's own wording, `Fox win in 29`, is the published table's and
+/// stays in the tables that reproduce it.)
+fn evaluation_words(e: Evaluation) -> String {
+    let side = side_name(e.winner());
+    let verb = if e.winner() == Side::Fox {
+        "wins"
+    } else {
+        "win"
+    };
+    match e.plies() {
+        0 => format!("{side} {verb} at once"),
+        1 => format!("{side} {verb} in 1 ply"),
+        n => format!("{side} {verb} in {n} plies"),
+    }
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::Fox => "the fox",
@@ -496,7 +513,7 @@ pub fn fox_hounds() -> Html {
         let human_turn = !game.over && to_move == game.human && game.evaluation.is_some();
         let status = match (game.evaluation, game.over) {
             (Some(e), true) => format!("Game over: {} won.", if e.winner() == Side::Fox { "the fox" } else { "the hounds" }),
-            (Some(e), false) => format!("{} to move · {e}", if to_move == Side::Fox { "Fox" } else { "Hounds" }),
+            (Some(e), false) => format!("{} to move · with perfect play {}", if to_move == Side::Fox { "Fox" } else { "Hounds" }, evaluation_words(e)),
             (None, _) => "Thinking…".into(),
         };
         let rows = game.moves.iter().enumerate().map(|(i, o)| {
@@ -505,7 +522,7 @@ pub fn fox_hounds() -> Html {
             let onclick = Callback::from(move |_| state.dispatch(FoxAction::Play(m)));
             html! { <li class={classes!((i == 0).then_some("best"))}>
                 <button {onclick} disabled={!human_turn} data-testid="fox-move">{ move_text(&o.mv) }</button>
-                <span class="value">{ o.evaluation.to_string() }</span>
+                <span class="value">{ evaluation_words(o.evaluation) }</span>
             </li> }
         });
         html! {
@@ -513,10 +530,17 @@ pub fn fox_hounds() -> Html {
                 <h2>{ format!("You play {}", side_name(game.human)) }</h2>
                 <p class="status-line" data-testid="fox-status">{ status }</p>
                 if let Some(info) = game.fox_box {
-                    <p class="note">{ format!("FoxBox: {} · B = {} · the fox can force B = {}",
+                    <p class="note" data-testid="fox-box">{ format!("FoxBox: {} · B = {} · the fox can force B = {}",
                         if info.fox_box { "yes" } else { "no" },
                         info.b.map(|b| b.to_string()).unwrap_or_else(|| "∞".into()),
                         info.forced_b.map(|b| b.to_string()).unwrap_or_else(|| "∞".into())) }</p>
+                    <p class="note">{ "A FoxBox is a position where the hounds hold the fox: even if they stood \
+                        still, the fox could not walk to any square that no hound can ever reach (hounds only \
+                        move up). B counts the plies the hounds need to force a FoxBox from here (0 in one, ∞ \
+                        if they cannot). Every position the hounds have won is a FoxBox, so a losing fox plays \
+                        for the largest B it can force over the rest of the game (the last figure), to lead the \
+                        hounds far from a FoxBox where they may go wrong. The AI's hounds, when winning, play \
+                        for that same figure among the moves that keep their win, which keeps the game open." }</p>
                 }
                 if !game.history.is_empty() {
                     <p class="note">{ game.history.join(" ") }</p>
@@ -560,5 +584,28 @@ pub fn fox_hounds() -> Html {
             { for game_panel }
             { fuzz_panel }
         </PageFrame>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_say_who_wins_in_words() {
+        assert_eq!(
+            evaluation_words(Evaluation::FoxWin { plies: 29 }),
+            "the fox wins in 29 plies"
+        );
+        assert_eq!(
+            evaluation_words(Evaluation::HoundsWin { plies: 1 }),
+            "the hounds win in 1 ply"
+        );
+        assert_eq!(
+            evaluation_words(Evaluation::FoxWin { plies: 0 }),
+            "the fox wins at once"
+        );
+        // The published table keeps the solver's own wording.
+        assert_eq!(PUBLISHED[2].3, "Fox win in 21");
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use fogbound_solvers::krk::quadrant::GrowthRow;
 use fogbound_solvers::krk::strategy::StrategyRow;
-use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Value};
+use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Square, Value};
 use yew::prelude::*;
 
 use crate::components::{
@@ -241,12 +241,24 @@ impl Reducible for KrkState {
     }
 }
 
+/// The position drawn before a game starts: the end-game set-up of the
+/// engine's KRK variant (king a1, rook b1, the lone king in the far corner).
+fn setup_position(size: u32) -> Option<Position> {
+    let n = size as usize;
+    Some(Position {
+        white_king: Square::new(0, 0)?,
+        white_rook: Square::new(1, 0)?,
+        black_king: Square::new(n.checked_sub(1)?, n.checked_sub(1)?)?,
+        to_move: Side::White,
+    })
+}
+
 fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
     let n = size as u8;
     let mut view = BoardView::empty(n, n);
-    if let Some(game) = game {
-        let p = game.position;
-        let mut place = |sq: fogbound_solvers::krk::Square, code: &str| {
+    let shown = game.map(|g| g.position).or_else(|| setup_position(size));
+    if let Some(p) = shown {
+        let mut place = |sq: Square, code: &str| {
             if sq.is_on(usize::from(n)) {
                 let i = view.index(sq.file() as u8, sq.rank() as u8);
                 view.squares[i].piece = Some(code.to_string());
@@ -255,6 +267,9 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
         place(p.white_king, "wK");
         place(p.white_rook, "wR");
         place(p.black_king, "bK");
+    }
+    if let Some(game) = game {
+        let p = game.position;
         if let Some(from) = game.selected {
             for m in game.moves.iter().filter(|m| on_board(m.mv.from) == from) {
                 let i = view.index(m.mv.to.file() as u8, m.mv.to.rank() as u8);
@@ -278,7 +293,7 @@ fn board_view(size: u32, game: Option<&Game>) -> Rc<BoardView> {
 }
 
 /// A solver square as the board names it.
-fn on_board(sq: fogbound_solvers::krk::Square) -> BoardSquare {
+fn on_board(sq: Square) -> BoardSquare {
     BoardSquare {
         file: sq.file() as u8,
         rank: sq.rank() as u8,
@@ -470,12 +485,20 @@ pub fn krk() -> Html {
                         <th>{ "Quadrant set-up, worst corner start" }</th><th>{ "Quadrant set-up, from the worst position" }</th></tr></thead>
                     <tbody>{ for growth_rows }</tbody>
                 </table>
-                <p class="note">{ "* the strategy's box does not fit on this board." }</p>
+                if state.growth.iter().flatten().any(|row| !row.plan_fits_on_board) {
+                    <p class="note" data-testid="krk-growth-note">{ "* Played from this board's worst position, the seed's plan needs a \
+                        box larger than the board (the rook on (m, m) and the king on (m + 1, m + 1) lie off it): \
+                        the count is the plan's on the infinite quadrant, not a line that can be played here." }</p>
+                }
             }
             <h2>{ "The quadrant strategy, played out" }</h2>
-            <p class="note">{ "A table-free strategy built on the seed's plan (box the king with the rook, bring the king to \
-                               defend it, then drive rank by rank to the edge) is played from every start against the \
-                               table's defence and against every defence. It needs room: below 8×8 its box does not fit." }</p>
+            <p class="note">{ format!("The seed's plan, as written, needs more room than the board has (the rows marked * above). \
+                               A table-free strategy adapted from it to a finite board (box the king in with the rook, \
+                               the board's edges closing the box; bring the king to defend the rook; then drive rank by \
+                               rank to the edge) is played here from every start against the table's defence and against \
+                               every defence. Its box needs room too: it mates from every start on every board checked \
+                               from 8×8 up, but fails from many starts on 4×4 to 7×7, so it is played on \
+                               {MIN_KRK_STRATEGY_SIZE}×{MIN_KRK_STRATEGY_SIZE} to {MAX_KRK_STRATEGY_SIZE}×{MAX_KRK_STRATEGY_SIZE}.") }</p>
             <button type="button" data-testid="krk-strategy-run" onclick={run_strategy} disabled={busy}>
                 { format!("Play it out on {strategy_size}×{strategy_size}") }</button>
             { for strategy_table }
@@ -512,9 +535,33 @@ pub fn krk() -> Html {
                     <button type="button" data-testid="krk-play-white" onclick={new_game(Side::White)} disabled={busy}>{ "Play the king and rook" }</button>
                     <button type="button" data-testid="krk-play-black" onclick={new_game(Side::Black)} disabled={busy}>{ "Play the lone king" }</button>
                 </div>
+                if state.game.is_none() {
+                    <p class="note" data-testid="krk-setup-note">{ format!("The board shows the {size}×{size} set-up. \
+                        A game starts from a random position that the king and rook win, the rook side to move.") }</p>
+                }
             </div>
             { for game_panel }
             { growth }
         </PageFrame>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_board_shows_a_set_up_before_a_game() {
+        assert_eq!(setup_position(8).unwrap().to_string(), "Ka1 Rb1 kh8 w");
+        for n in fogbound_solvers::krk::MIN_SIZE as u32..=MAX_KRK_SIZE {
+            let p = setup_position(n).unwrap();
+            let on = |sq: Square| sq.is_on(n as usize);
+            assert!(
+                on(p.white_king) && on(p.white_rook) && on(p.black_king),
+                "{n}"
+            );
+            // The kings stand apart and the rook does not attack the lone king.
+            assert!(p.black_king.file() > 1 && p.black_king.rank() > 1, "{n}");
+        }
     }
 }

@@ -21,6 +21,7 @@ use crate::play::sound;
 use crate::play::state::{PlayAction, PlayState};
 use crate::play::table::{Act, GameTable};
 use crate::play::view::{game_view, js_now, mute_button, tab_title};
+use crate::play::words::WHAT_THE_PAGE_HOLDS;
 
 /// Replaces the address without the `start` parameter, so that a reload
 /// resumes the game instead of starting another (no navigation happens).
@@ -59,7 +60,7 @@ pub fn play() -> Html {
         .as_ref()
         .map(|l| l.query_str().to_string())
         .unwrap_or_default();
-    let (link_query, start_now, start_error) = split_start(&query);
+    let (link_query, start_now, start_errors) = split_start(&query);
     let state = use_reducer(PlayState::default);
     let now = use_state(js_now);
     {
@@ -68,10 +69,15 @@ pub fn play() -> Html {
         let link_query = link_query.clone();
         use_effect_with(query, move |_| {
             let (link, problems) = PlayLink::parse(&link_query);
-            for error in problems.into_iter().chain(start_error) {
+            for error in problems.into_iter().chain(start_errors) {
+                let fallback = if error.keeps_default() {
+                    " The default is used instead."
+                } else {
+                    ""
+                };
                 show_error(
                     &errors,
-                    format!("This game link has a problem: {error}. The default is used instead."),
+                    format!("This game link has a problem: {error}.{fallback}"),
                 );
             }
             if start_now {
@@ -144,15 +150,31 @@ pub fn play() -> Html {
             muted.set(next);
         })
     };
-    let intro = if game.has_curtain() {
-        html! { <p>{ "Hot-seat: after your move you see what it showed you, then pass the device; \
-        a curtain hides the board until the next player lifts it. The page holds only the current \
-        viewer's picture." }</p> }
+    let seats = if game.has_curtain() {
+        "Hot-seat: after your move you see what it showed you, then pass the device; \
+        a curtain hides the board until the next player lifts it."
+            .to_string()
     } else if let Some(you) = game.seats().lone_person() {
-        html! { <p>{ format!("You play {you} against {}. It is told only what its side may know, \
-        and thinks in the background.", game.name(!you)) }</p> }
+        format!(
+            "You play {you} against {}. It is told only what its side may know, \
+            and thinks in the background.",
+            game.name(!you)
+        )
     } else {
-        html! { <p>{ "Both players see the whole board." }</p> }
+        "Both players see the whole board.".to_string()
+    };
+    // Where nothing is hidden there is nothing to say about what is. Folded
+    // during a game, so the board stays in view.
+    let intro = html! {
+        <>
+            <p>{ seats }</p>
+            if game.hides_men() {
+                <details class="what-is-shown">
+                    <summary>{ "What this page shows, and what it keeps" }</summary>
+                    <p data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</p>
+                </details>
+            }
+        </>
     };
     html! {
         <PageFrame title="Play" {intro} board={shown.board}>

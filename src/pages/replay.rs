@@ -11,6 +11,7 @@ use crate::app::Route;
 use crate::play::library;
 use crate::play::replay::Replay;
 use crate::play::review::GameReview;
+use crate::query::{echo, Query};
 
 /// What a replay address asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,28 +22,30 @@ pub enum ReplayLink {
     Saved(String),
 }
 
-/// Reads the query of a replay address.
+/// Reads the query of a replay address (decoded as browsers write it).
 pub fn parse_replay_query(query: &str) -> Result<ReplayLink, String> {
+    let query = Query::parse(query);
     let mut found = None;
-    for pair in query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-    {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let link = match key {
-            "game" => ReplayLink::Shared(value.to_string()),
-            "id" => ReplayLink::Saved(value.to_string()),
+    for param in query.params {
+        let link = match param.name.as_str() {
+            "game" => ReplayLink::Shared(param.value),
+            "id" => ReplayLink::Saved(param.value),
             other => {
                 return Err(format!(
                     "the link has an unknown parameter '{}'",
-                    other.chars().take(40).collect::<String>()
+                    echo(other)
                 ))
             }
         };
         if found.replace(link).is_some() {
             return Err("the link names more than one game".into());
         }
+    }
+    if let Some(name) = query.repeated.first() {
+        return Err(format!(
+            "the link gives '{}' more than once, so it names more than one game",
+            echo(name)
+        ));
     }
     found.ok_or_else(|| "the link names no game (it should end in ?game=…)".into())
 }
@@ -113,6 +116,16 @@ mod tests {
         assert!(parse_replay_query("").is_err());
         assert!(parse_replay_query("game=a&id=b").is_err());
         assert!(parse_replay_query("colour=red").is_err());
+        // Decoded as browsers write it; a repeated game is refused, not
+        // silently resolved; a long unknown name is quoted short.
+        assert_eq!(
+            parse_replay_query("id=x%31"),
+            Ok(ReplayLink::Saved("x1".into()))
+        );
+        let err = parse_replay_query("game=a&game=b").unwrap_err();
+        assert!(err.contains("'game' more than once"), "{err}");
+        let err = parse_replay_query(&format!("{}=1", "n".repeat(20_000))).unwrap_err();
+        assert!(err.len() < 100, "{err}");
         // A cut code is the replay's error, with a clear message.
         let err = open("game=AAAA").unwrap_err();
         assert!(err.contains("does not open a game"), "{err}");

@@ -1,6 +1,8 @@
 use fogbound_engine::catalogue;
 use yew::prelude::*;
 
+use crate::play::words::WHAT_THE_PAGE_HOLDS;
+
 #[function_component(Rules)]
 pub fn rules() -> Html {
     let choices = fogbound_engine::RULES_NOTES.iter().map(|(topic, choice)| {
@@ -46,9 +48,10 @@ pub fn rules() -> Html {
 
             <h2 id="hotseat">{ "Playing on one device" }</h2>
             <ul data-testid="rules-hotseat">
-                <li>{ "After your move you still see your board — what the moved man now sees, what it took — until you press “Pass to …”. Then a curtain covers the board and names the next player; only they should lift it. The page never holds the other side's hidden men." }</li>
+                <li>{ "When the model hides men, after your move you still see your board — what the moved man now sees, what it took — until you press “Pass to …”. Then a curtain covers the board and names the next player; only they should lift it. On the open board nothing is hidden, so there is no curtain." }</li>
+                <li data-testid="what-is-shown">{ WHAT_THE_PAGE_HOLDS }</li>
                 <li>{ "Clocks are Fischer clocks: minutes each and seconds added per move (presets or your own). The new-game form decides who pays for passing the device. Paused (the default): the clock stops when a move is made and starts for the next player only when they lift the curtain, so nobody loses time while the device changes hands. Running: the next player's time starts with the move, as over the board; the hand-off is part of their thinking time. Game links carry the choice as handoff=paused or handoff=running." }</li>
-                <li>{ "If the page is hidden during a timed game (another tab, a locked phone), the clock stops and the curtain comes down: nobody is charged for the interruption, and nobody finds a view left open." }</li>
+                <li>{ "If the page is hidden during a timed game (another tab, a locked phone), the clock stops and, where there is a curtain, it comes down: nobody is charged for the interruption, and nobody finds a view left open." }</li>
                 <li>{ "Memory aids, each switchable and seen only by their owner: last-seen ghosts (enemy men drawn faded where you last saw them, from nothing but what you were shown) and phantoms (enemy men you place on hidden squares as reminders; kept with the game)." }</li>
                 <li>{ "Sounds tell only what the listener knows: the mover hears their own move; the next player hears the opponent's move, a capture of their man or a check only when they lift the curtain, as their view tells it." }</li>
             </ul>

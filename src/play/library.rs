@@ -58,7 +58,7 @@ impl Summary {
         let settings = game.settings();
         let title = settings.title();
         let (status, finished) = match game.outcome() {
-            Some(o) => (outcome_text(&o), true),
+            Some(o) => (outcome_text(&o, game.variant()), true),
             None => (format!("{} to move", game.turn().name()), false),
         };
         Summary {

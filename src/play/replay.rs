@@ -282,6 +282,12 @@ impl Replay {
         Some(format!("{} vs {}", name(Color::White), name(Color::Black)))
     }
 
+    /// Whether the game's model hid men from the players (so the replay
+    /// lifts a fog), as the engine says.
+    pub fn hides_men(&self) -> bool {
+        self.game.spec().hides_men()
+    }
+
     /// "Fog of War · Chess".
     pub fn title(&self) -> String {
         self.settings.title()
@@ -377,7 +383,7 @@ impl Replay {
     pub fn status(&self, ply: u32) -> String {
         match self.frame(ply) {
             Some(f) if f.ply == self.plies() => match self.outcome() {
-                Some(o) => outcome_text(&o),
+                Some(o) => outcome_text(&o, self.game.variant()),
                 None => format!("Unfinished: {} to move", self.game.turn().name()),
             },
             Some(f) => {

@@ -277,10 +277,18 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         (_, Some(day)) => about.push(format!("played {day}")),
         _ => {}
     }
-    let intro = html! {
-        <p>{ "The fog has lifted. Step through the game with the slider, the buttons or the arrow keys \
-              (← → to step, Home and End to jump), from either player's view — exactly what they knew \
-              after each ply — or the full board." }</p>
+    let intro = if replay.hides_men() {
+        html! {
+            <p>{ "The fog has lifted. Step through the game with the slider, the buttons or the arrow keys \
+                  (← → to step, Home and End to jump), from either player's view — exactly what they knew \
+                  after each ply — or the full board." }</p>
+        }
+    } else {
+        html! {
+            <p>{ "Step through the game with the slider, the buttons or the arrow keys \
+                  (← → to step, Home and End to jump). Nothing was hidden in this game: each player's \
+                  view is the full board." }</p>
+        }
     };
     let final_status = replay.status(last);
     html! {

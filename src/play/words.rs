@@ -1,7 +1,18 @@
 //! Words the game table shows people: moves as a player knows them, the
 //! umpire's announcements, resolutions of attempts, results.
 
-use fogbound_engine::{Color, Geometry, Message, Outcome, Resolution, SeenMove, Square};
+use fogbound_engine::{
+    Color, Geometry, Message, Outcome, Reason, Resolution, SeenMove, Square, Variant,
+};
+
+/// What a game on this page shows and what it keeps, said on the Play page
+/// and the Rules page.
+pub const WHAT_THE_PAGE_HOLDS: &str = "The board and the page show each player only what \
+    that player may see: while a player is looking, the men hidden from them are never drawn, \
+    nor written into the page's text or markup. The game itself, every man included, is kept \
+    in this browser's memory and in its autosave, as any game played on one device must be: \
+    the screen keeps the fog, not the device, so someone who opens the browser's developer \
+    tools could read the game. The whole position is shown when the game is over.";
 
 /// A move as one player knows it.
 pub(crate) fn describe(seen: &SeenMove, viewer: Color, g: Geometry) -> String {
@@ -72,11 +83,73 @@ pub(crate) fn heard_text(message: &Message, g: Geometry) -> String {
     }
 }
 
-/// `"1-0 (royal man captured)"` in words.
-pub fn outcome_text(o: &Outcome) -> String {
-    let who = match o.winner {
-        Some(c) => format!("{c} wins"),
-        None => "Draw".into(),
-    };
-    format!("{who}: {}", o.reason)
+/// The result as a sentence, each side named by `player`: `White wins by
+/// capturing the king` (the royal man the variant gives the loser: a fool
+/// in Foolish King Chess), `Black wins: time forfeit`, `Draw: repetition`.
+pub fn outcome_sentence(
+    o: &Outcome,
+    variant: &Variant,
+    player: impl Fn(Color) -> String,
+) -> String {
+    match (o.winner, o.reason) {
+        (Some(winner), Reason::RoyalCaptured) => match variant.royal_role(!winner) {
+            Some(role) => format!("{} wins by capturing the {role}", player(winner)),
+            None => format!(
+                "{} wins by capturing {}'s last royal man",
+                player(winner),
+                player(!winner)
+            ),
+        },
+        (Some(winner), reason) => format!("{} wins: {reason}", player(winner)),
+        (None, reason) => format!("Draw: {reason}"),
+    }
+}
+
+/// [`outcome_sentence`] with the sides named by their colours.
+pub fn outcome_text(o: &Outcome, variant: &Variant) -> String {
+    outcome_sentence(o, variant, |c| c.name().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_names_the_man_taken() {
+        let taken = |winner| Outcome {
+            winner: Some(winner),
+            reason: Reason::RoyalCaptured,
+        };
+        let chess = Variant::chess();
+        assert_eq!(
+            outcome_text(&taken(Color::White), &chess),
+            "White wins by capturing the king"
+        );
+        let fk = Variant::foolish_king();
+        assert_eq!(
+            outcome_text(&taken(Color::Black), &fk),
+            "Black wins by capturing the fool"
+        );
+        assert_eq!(
+            outcome_text(&taken(Color::White), &fk),
+            "White wins by capturing the king"
+        );
+        // A side with two royal roles: no single name to give.
+        let mut two = Variant::chess();
+        two.promotion.black.push(fogbound_engine::Role::Fool);
+        assert_eq!(
+            outcome_sentence(&taken(Color::White), &two, |c| format!("Ann ({c})")),
+            "Ann (White) wins by capturing Ann (Black)'s last royal man"
+        );
+        let mate = Outcome {
+            winner: Some(Color::Black),
+            reason: Reason::Checkmate,
+        };
+        assert_eq!(outcome_text(&mate, &chess), "Black wins: checkmate");
+        let draw = Outcome {
+            winner: None,
+            reason: Reason::ThreefoldRepetition,
+        };
+        assert_eq!(outcome_text(&draw, &chess), "Draw: repetition");
+    }
 }

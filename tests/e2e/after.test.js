@@ -71,7 +71,7 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
   await page.goto(suite.server.url + "#/play?variant=chess&model=fog&clock=none&mode=hotseat&start=1");
   await appReady(page);
   await playToTheEnd(page);
-  assert.ok((await page.textContent('[data-testid="outcome"]')).includes("White wins"));
+  assert.ok((await page.textContent('[data-testid="outcome"]')).includes("White wins by capturing the king"));
   await plyIs(page, 5);
   await page.screenshot({ path: `${SHOTS}after-replay-desktop.png` });
 
@@ -177,7 +177,9 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
     await other.goto(share);
     await appReady(other);
     await plyIs(other, 5);
-    assert.ok((await other.textContent('[data-testid="outcome"]')).includes("White wins"));
+    assert.ok((await other.textContent('[data-testid="outcome"]')).includes("White wins by capturing the king"));
+    // The menu lights Saved games, where finished games live, not Play.
+    assert.equal(await other.textContent(".nav-links a.current"), "Saved games");
     await other.click('[data-testid="lens-b"]');
     await other.locator("body").press("Home");
     await plyIs(other, 0);

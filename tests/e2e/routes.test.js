@@ -7,6 +7,7 @@ import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
 const ROUTES = [
   ["home", "#/", "Chess in the fog"],
   ["play", "#/play", "Play"],
+  ["games", "#/games", "Saved games"],
   ["puzzles", "#/puzzles", "Kriegspiel puzzles"],
   ["solvers", "#/solvers", "Solvers"],
   ["fox-hounds", "#/solvers/fox-hounds", "Fox & Hounds"],
@@ -60,6 +61,35 @@ test("a bad game link explains itself instead of failing", async () => {
   assert.match(more, /names 'Ann': give two names separated by a comma/);
   assert.equal(await page.locator("[data-square]").count(), 64, "the default board is still shown");
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("links read as browsers write them; a repeated or huge value is reported short", async () => {
+  const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = watchErrors(page);
+  // The comma as %2C, a space as +: the names a form would send.
+  await page.goto(suite.server.url + "#/play?names=Ann+Lee%2CBob&variant=foolish-king&variant=chess");
+  await appReady(page);
+  const banner = page.locator("[data-testid='error-banner']");
+  await banner.waitFor();
+  assert.match(await banner.textContent(), /'variant' more than once; the first value was used/);
+  assert.equal(await page.inputValue("[data-testid='name-white']"), "Ann Lee");
+  assert.equal(await page.inputValue("[data-testid='name-black']"), "Bob");
+  assert.equal(await page.locator("[data-square]").count(), 80, "the first variant given is used");
+  // A 20,000-character name: quoted at 40 characters, and the page keeps its width.
+  const other = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const otherErrors = watchErrors(other);
+  await other.goto(suite.server.url + `#/play?names=${"x".repeat(20000)},Bob`);
+  await appReady(other);
+  await other.locator("[data-testid='error-banner']").waitFor();
+  const text = await other.textContent("[data-testid='error-banner']");
+  assert.ok(text.length < 400, `the banner says ${text.length} characters`);
+  assert.match(text, /x…'/);
+  const overflow = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(otherErrors, []);
+  await other.close();
   await page.close();
 });
 

@@ -11,6 +11,9 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/solvers/krk");
   await appReady(page);
+  // Before any game the board shows the set-up, not an empty board.
+  await page.waitForSelector("[data-square='h8'] [data-piece='bK']");
+  assert.equal(await page.locator("[data-piece]").count(), 3);
   await page.click("[data-testid='krk-solve']");
   const results = page.locator("[data-testid='krk-results']");
   await results.waitFor({ timeout: 60000 });
@@ -82,18 +85,20 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   await odds.waitFor({ timeout: 60000 });
   assert.match(await odds.textContent(), /probability 0\.500; the other side from the opposite position: 0\.248/);
 
-  // Play the fox from the seed's opposite position (Fox win in 29), against
+  // Play the fox from the seed's opposite position (a fox win in 29 plies), against
   // the AI without fuzz so that its reply is its perfect policy's.
   await page.fill("#fox-p", "0");
   await page.locator(".examples li", { hasText: "opposite position" }).locator("button", { hasText: "as fox" }).click();
   const status = page.locator("[data-testid='fox-status']");
-  await page.waitForFunction(() => /Fox to move · Fox win in 29/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 29 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
   // The best move keeps the win one ply shorter; the AI answers. It is
   // played by dragging the fox on the board.
   const [from, to] = (await page.locator("[data-testid='fox-move']").first().textContent()).split("-");
   await dragOnBoard(page, from, to);
-  await page.waitForFunction(() => /Fox to move · Fox win in 27/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
-  assert.match(await status.textContent(), /Fox win in 27/);
+  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 27 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  assert.match(await status.textContent(), /the fox wins in 27 plies/);
+  // The FoxBox figures come with a sentence saying what they are.
+  assert.match(await page.textContent("[data-testid='fox-game']"), /A FoxBox is a position where the hounds hold the fox/);
   await page.screenshot({ path: `${SHOTS}fox-hounds-play-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();

@@ -6,7 +6,7 @@
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-use crate::{ByColor, Color, Geometry, Rank, Role};
+use crate::{ByColor, Color, Geometry, Piece, Rank, Role};
 
 /// How castling works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -297,6 +297,29 @@ impl Variant {
     pub fn has_role(&self, role: Role) -> bool {
         self.roles.contains(&role)
     }
+
+    /// The one royal role `color` plays with (the royal men of its start
+    /// position and of its promotions), or `None` when it has several or
+    /// none: the king in chess; in Foolish King Chess White's fool and
+    /// Black's king. What a result names when the last royal man is taken.
+    pub fn royal_role(&self, color: Color) -> Option<Role> {
+        let placement = self.start_fen.split(' ').next().unwrap_or("");
+        let mut royals: Vec<Role> = Vec::new();
+        let men = placement
+            .chars()
+            .filter_map(Piece::from_char)
+            .filter(|p| p.color == color)
+            .map(|p| p.role);
+        for role in men.chain(self.promotion[color].iter().copied()) {
+            if role.spec().royal && !royals.contains(&role) {
+                royals.push(role);
+            }
+        }
+        match royals[..] {
+            [one] => Some(one),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Variant {
@@ -413,5 +436,22 @@ mod tests {
         assert!(Variant::endgame(Endgame::Krk, 2).is_err());
         assert!(Variant::by_id("krk-5x6").is_none());
         assert!(Variant::by_id("nonsense").is_none());
+    }
+
+    #[test]
+    fn each_side_has_its_royal_role() {
+        for c in Color::ALL {
+            assert_eq!(Variant::chess().royal_role(c), Some(Role::King));
+            let krk = Variant::endgame(Endgame::Krk, 5).unwrap();
+            assert_eq!(krk.royal_role(c), Some(Role::King));
+        }
+        let fk = Variant::foolish_king();
+        assert_eq!(fk.royal_role(Color::White), Some(Role::Fool));
+        assert_eq!(fk.royal_role(Color::Black), Some(Role::King));
+        // Two royal roles on one side: no single name.
+        let mut both = Variant::chess();
+        both.promotion.white.push(Role::Fool);
+        assert_eq!(both.royal_role(Color::White), None);
+        assert_eq!(both.royal_role(Color::Black), Some(Role::King));
     }
 }

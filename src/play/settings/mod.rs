@@ -2,7 +2,8 @@
 //! (`#/play?variant=chess&model=kriegspiel&preset=rand&clock=3+2`): the
 //! variant, model and preset by their ids in the engine's catalogue, the
 //! clock, the hand-off, the seats and the players' names. A link with a bad
-//! parameter says what is wrong and keeps the default for it.
+//! parameter says what is wrong and keeps the default for it. Parameters are
+//! read as browsers write them ([`crate::query`]).
 
 use std::fmt;
 
@@ -12,14 +13,13 @@ use fogbound_engine::player::PlayerKind;
 
 use super::clock::Handoff;
 use super::seats::Seats;
+use crate::query::{self, echo, Query};
 
 mod names;
-mod percent;
 #[cfg(test)]
 mod tests;
 
 pub use names::Names;
-pub(crate) use percent::{percent_decode, percent_encode};
 
 /// Game settings as a link carries them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,12 +146,14 @@ impl Clock {
         }
     }
 
+    /// Reads `none` or `3+2`. A `+` typed in a link reads as a space (as
+    /// browsers encode a space), so `3 2` is the same clock.
     pub fn parse(text: &str) -> Result<Clock, LinkError> {
         if text == "none" {
             return Ok(Clock::None);
         }
         let bad = || LinkError::BadClock(text.to_string());
-        let (minutes, increment) = text.split_once('+').ok_or_else(bad)?;
+        let (minutes, increment) = text.split_once(['+', ' ']).ok_or_else(bad)?;
         let minutes: u32 = minutes.parse().map_err(|_| bad())?;
         let increment: u32 = increment.parse().map_err(|_| bad())?;
         if !(1..=180).contains(&minutes) || increment > 180 {
@@ -177,52 +179,70 @@ pub enum LinkError {
         why: String,
     },
     BadHandoff(String),
+    /// A parameter given more than once: the first value is used.
+    Repeated(String),
 }
 
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every value from the link is quoted through `echo`: cut short, so
+        // a huge value cannot flood the page.
         match self {
             LinkError::Unknown { what, value, allowed } => {
+                let value = echo(value);
                 write!(f, "unknown {what} '{value}' (choose one of: {})", allowed.join(", "))
             }
             LinkError::BadClock(text) => write!(
                 f,
-                "clock '{text}' is not 'none' or minutes+increment such as 3+2 (1 to 180 minutes, at most 180 seconds)"
+                "clock '{}' is not 'none' or minutes+increment such as 3+2 (1 to 180 minutes, at most 180 seconds)",
+                echo(text)
             ),
-            LinkError::UnknownParameter(name) => write!(f, "unknown parameter '{name}'"),
+            LinkError::UnknownParameter(name) => write!(f, "unknown parameter '{}'", echo(name)),
             LinkError::PresetWithoutKriegspiel => {
                 write!(f, "an umpire preset only applies to the kriegspiel model")
             }
             LinkError::BadNames { value, why } => write!(
                 f,
-                "names '{value}': {why} (two names separated by a comma, such as names=Ann,Bob)"
+                "names '{}': {why} (two names separated by a comma, such as names=Ann,Bob)",
+                echo(value)
             ),
             LinkError::BadHandoff(value) => write!(
                 f,
-                "handoff '{value}' is not 'paused' (the clock stops while the device is passed) \
-                 or 'running' (the next player's time runs from the move)"
+                "handoff '{}' is not 'paused' (the clock stops while the device is passed) \
+                 or 'running' (the next player's time runs from the move)",
+                echo(value)
+            ),
+            LinkError::Repeated(name) => write!(
+                f,
+                "the link gives '{}' more than once; the first value was used",
+                echo(name)
             ),
         }
+    }
+}
+
+impl LinkError {
+    /// Whether the parameter's default stands in for the bad value (a
+    /// repeated parameter keeps its first value instead).
+    pub fn keeps_default(&self) -> bool {
+        !matches!(self, LinkError::Repeated(_))
     }
 }
 
 impl PlayLink {
     /// Reads a query string (`variant=chess&model=fog`). Every parameter is
     /// optional; each bad one yields an error and keeps its default, so one
-    /// mistake never throws the rest of the link away.
+    /// mistake never throws the rest of the link away. A parameter given
+    /// twice yields an error too, and its first value is used.
     pub fn parse(query: &str) -> (PlayLink, Vec<LinkError>) {
         let mut link = PlayLink::default();
         let mut errors = Vec::new();
         let mut preset_given = false;
-        for pair in query
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-        {
-            let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = percent_decode(raw);
-            let result = match key {
-                "names" => Names::parse(raw).map(|v| link.names = v),
+        let query = Query::parse(query);
+        for param in query.params {
+            let value = param.value;
+            let result = match param.name.as_str() {
+                "names" => Names::parse(param.raw).map(|v| link.names = v),
                 "handoff" => Handoff::from_id(&value)
                     .map(|v| link.handoff = v)
                     .ok_or_else(|| LinkError::BadHandoff(value.clone())),
@@ -257,6 +277,7 @@ impl PlayLink {
                 errors.push(error);
             }
         }
+        errors.extend(query.repeated.into_iter().map(LinkError::Repeated));
         if preset_given && !link.takes_preset() {
             errors.push(LinkError::PresetWithoutKriegspiel);
         }
@@ -346,34 +367,42 @@ impl PlayLink {
 /// Takes the `start` parameter out of a query: `start=1` (or a bare
 /// `start`) asks the page to start the game at once; `start=0` does not.
 /// Returns the rest of the query (for [`PlayLink::parse`]), whether to
-/// start, and an error for any other value.
-pub fn split_start(query: &str) -> (String, bool, Option<LinkError>) {
+/// start, and an error for any other value or for `start` given twice (its
+/// first value counts).
+pub fn split_start(query: &str) -> (String, bool, Vec<LinkError>) {
     let mut rest = Vec::new();
-    let mut start = false;
-    let mut error = None;
-    for pair in query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-    {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, "1"));
-        if key == "start" {
-            match value {
-                "1" | "true" | "yes" => start = true,
-                "0" | "false" | "no" => start = false,
-                other => {
-                    error = Some(LinkError::Unknown {
-                        what: "start",
-                        value: percent_decode(other),
-                        allowed: vec!["1", "0"],
-                    })
-                }
-            }
-        } else {
+    let mut start = None;
+    let mut errors = Vec::new();
+    for (name, raw, pair) in query::pairs(query) {
+        if name != "start" {
             rest.push(pair);
+            continue;
         }
+        if start.is_some() {
+            if !errors.contains(&LinkError::Repeated(name.clone())) {
+                errors.push(LinkError::Repeated(name));
+            }
+            continue;
+        }
+        let value = if pair.contains('=') {
+            query::decode(raw)
+        } else {
+            "1".to_string()
+        };
+        start = Some(match value.as_str() {
+            "1" | "true" | "yes" => true,
+            "0" | "false" | "no" => false,
+            _ => {
+                errors.push(LinkError::Unknown {
+                    what: "start",
+                    value,
+                    allowed: vec!["1", "0"],
+                });
+                false
+            }
+        });
     }
-    (rest.join("&"), start, error)
+    (rest.join("&"), start.unwrap_or(false), errors)
 }
 
 /// Reads the custom clock fields: whole minutes 1 to 180, whole seconds

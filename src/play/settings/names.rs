@@ -2,7 +2,8 @@
 
 use fogbound_engine::Color;
 
-use super::{percent_decode, percent_encode, LinkError};
+use super::LinkError;
+use crate::query::{decode, encode};
 
 /// The players' names as the curtain, the clocks and the result show them
 /// (`names=Ann,Bob` in a link; default "White" and "Black").
@@ -67,28 +68,31 @@ impl Names {
         Ok(name.to_string())
     }
 
-    /// Reads `Ann,Bob` as it stands in a link (still percent-encoded, so a
-    /// comma inside a name is `%2C`).
+    /// Reads `Ann,Bob` as it stands in a link, still encoded. The names are
+    /// split at the commas typed in the link, so a name may hold an escaped
+    /// comma (`Ann%2C%20the%20bold,Bob`, as [`Names::to_param`] writes it);
+    /// a value with no comma typed is decoded first and split at its commas,
+    /// as a browser or form writes `Ann,Bob` (`Ann%2CBob`).
     pub fn parse(raw: &str) -> Result<Names, LinkError> {
         let bad = |why: String| LinkError::BadNames {
-            value: percent_decode(raw),
+            value: decode(raw),
             why,
         };
-        let parts: Vec<&str> = raw.split(',').collect();
-        if parts.len() != 2 {
+        let parts: Vec<String> = if raw.contains(',') {
+            raw.split(',').map(decode).collect()
+        } else {
+            decode(raw).split(',').map(str::to_string).collect()
+        };
+        let [white, black] = &parts[..] else {
             return Err(bad("give two names separated by a comma".into()));
-        }
-        let white = Names::check(&percent_decode(parts[0])).map_err(&bad)?;
-        let black = Names::check(&percent_decode(parts[1])).map_err(&bad)?;
+        };
+        let white = Names::check(white).map_err(&bad)?;
+        let black = Names::check(black).map_err(&bad)?;
         Ok(Names { white, black })
     }
 
     /// The link form of [`Names::parse`].
     pub fn to_param(&self) -> String {
-        format!(
-            "{},{}",
-            percent_encode(&self.white),
-            percent_encode(&self.black)
-        )
+        format!("{},{}", encode(&self.white), encode(&self.black))
     }
 }

@@ -184,14 +184,130 @@ fn clocks() {
 
 #[test]
 fn the_start_parameter_is_taken_apart() {
-    let (rest, start, error) = split_start("?variant=chess&model=fog&start=1&clock=3+2");
+    let (rest, start, errors) = split_start("?variant=chess&model=fog&start=1&clock=3+2");
     assert_eq!(rest, "variant=chess&model=fog&clock=3+2");
-    assert!(start && error.is_none());
+    assert!(start && errors.is_empty());
     assert!(PlayLink::parse(&rest).1.is_empty());
     assert!(split_start("start").1);
     assert!(!split_start("start=0").1);
-    let (_, start, error) = split_start("start=maybe");
-    assert!(!start && error.is_some());
+    assert!(split_start("st%61rt=tr%75e").1);
+    let (_, start, errors) = split_start("start=maybe");
+    assert!(!start && errors.len() == 1);
+    // Given twice: the first counts, and the link says so.
+    let (rest, start, errors) = split_start("start=1&variant=chess&start=0&start=0");
+    assert_eq!(rest, "variant=chess");
+    assert!(start);
+    assert_eq!(errors, vec![LinkError::Repeated("start".into())]);
+}
+
+#[test]
+fn values_are_decoded_as_browsers_encode_them() {
+    // A form or URLSearchParams writes the comma as %2C and a space as +.
+    let (link, errors) = PlayLink::parse("names=Ann%2CBob");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        (link.names.white.as_str(), link.names.black.as_str()),
+        ("Ann", "Bob")
+    );
+    let (link, errors) = PlayLink::parse("names=Ann+Lee,Bob");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(link.names.white, "Ann Lee");
+    let (link, errors) = PlayLink::parse("names=Ann+Lee%2CBob+Cy");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        (link.names.white.as_str(), link.names.black.as_str()),
+        ("Ann Lee", "Bob Cy")
+    );
+    // Our own links escape a comma inside a name and type the separator.
+    let (link, errors) = PlayLink::parse("names=Ann%2C%20the%20bold,Bob");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(link.names.white, "Ann, the bold");
+    // A whole link as URLSearchParams writes it: `+` in the clock is %2B,
+    // names and parameter names percent-encoded.
+    let (link, errors) =
+        PlayLink::parse("v%61riant=foolish-king&clock=3%2B2&names=Zo%C3%AB%2CBob&mode=hotseat");
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(link.variant, "foolish-king");
+    assert_eq!(
+        link.clock,
+        Clock::Fischer {
+            minutes: 3,
+            increment: 2
+        }
+    );
+    assert_eq!(link.names.white, "Zoë");
+    // A `+` typed in the clock reads as a space, and still means plus.
+    assert_eq!(
+        PlayLink::parse("clock=3+2").0.clock,
+        Clock::Fischer {
+            minutes: 3,
+            increment: 2
+        }
+    );
+    // Three names are still three, however the commas are written.
+    let (_, errors) = PlayLink::parse("names=Ann%2CBob%2CCy");
+    assert!(errors[0].to_string().contains("two names"), "{errors:?}");
+}
+
+#[test]
+fn a_parameter_given_twice_is_reported_and_the_first_value_used() {
+    let (link, errors) =
+        PlayLink::parse("variant=foolish-king&model=dark&variant=chess&variant=chess&model=open");
+    assert_eq!((link.variant, link.model), ("foolish-king", "dark"));
+    assert_eq!(
+        errors,
+        vec![
+            LinkError::Repeated("variant".into()),
+            LinkError::Repeated("model".into())
+        ]
+    );
+    let text = errors[0].to_string();
+    assert!(
+        text.contains("'variant' more than once; the first value was used"),
+        "{text}"
+    );
+    assert!(!errors[0].keeps_default());
+    assert!(LinkError::BadClock("x".into()).keeps_default());
+    // The same parameter written two ways is the same parameter.
+    let (link, errors) = PlayLink::parse("clock=3+2&cl%6Fck=none");
+    assert_eq!(
+        link.clock,
+        Clock::Fischer {
+            minutes: 3,
+            increment: 2
+        }
+    );
+    assert_eq!(errors, vec![LinkError::Repeated("clock".into())]);
+}
+
+#[test]
+fn messages_quote_a_bad_value_short() {
+    let huge = "x".repeat(20_000);
+    for query in [
+        format!("names={huge},Bob"),
+        format!("names={huge}"),
+        format!("variant={huge}"),
+        format!("clock={huge}"),
+        format!("handoff={huge}"),
+        format!("side={huge}"),
+        format!("{huge}=1"),
+        format!("{huge}=1&{huge}=2"),
+    ] {
+        let (_, errors) = PlayLink::parse(&query);
+        assert!(!errors.is_empty());
+        for error in errors {
+            let text = error.to_string();
+            assert!(text.chars().count() < 250, "{} characters", text.len());
+            assert!(text.contains("xxx…"), "{text}");
+        }
+    }
+    let (_, _, errors) = split_start(&format!("start={huge}"));
+    assert!(errors[0].to_string().chars().count() < 100);
+    // A name just over the limit is quoted whole: it is short anyway.
+    let (_, errors) = PlayLink::parse("names=Abcdefghijklmnopqrstuvwxyz,Bob");
+    assert!(errors[0]
+        .to_string()
+        .contains("'Abcdefghijklmnopqrstuvwxyz,Bob'"));
 }
 
 #[test]

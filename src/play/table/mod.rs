@@ -35,7 +35,7 @@ mod tests;
 use fogbound_engine::small_sort::sort_small_by_key;
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, Geometry, Message, Observation, Outcome, Piece, Resolution,
-    Role, Square,
+    Role, Square, Variant,
 };
 
 use super::aids::{ghost_caps, Ghosts, Notes, TrayTool};
@@ -213,9 +213,15 @@ impl GameTable {
     pub fn has_umpire(&self) -> bool {
         self.game.spec().has_umpire()
     }
+    /// Whether the model hides men from the players (the engine's
+    /// `ModelSpec::hides_men`): what the curtain, the aids and the words
+    /// about fog depend on.
+    pub fn hides_men(&self) -> bool {
+        self.game.spec().hides_men()
+    }
     /// Whether the memory aids mean anything (someone cannot see everything).
     pub fn has_aids(&self) -> bool {
-        self.game.spec().hides_men()
+        self.hides_men()
     }
     /// Whether a curtain hides the board between turns at this table.
     pub fn has_curtain(&self) -> bool {
@@ -278,6 +284,10 @@ impl GameTable {
     }
     pub fn geometry(&self) -> Geometry {
         self.game.geometry()
+    }
+    /// The rules played (public: both players know them).
+    pub fn variant(&self) -> &Variant {
+        self.game.variant()
     }
     pub fn turn(&self) -> Color {
         self.game.turn()

@@ -52,7 +52,12 @@ pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callbac
         ));
     }
     let hiding_note = (game.clock().is_some() && game.outcome().is_none()).then(|| {
-        html! { <p class="hint-text" data-testid="hidden-note">{ "If this page is hidden (another tab, the phone locked), the clock stops and the curtain comes down." }</p> }
+        let what = if game.has_curtain() {
+            "the clock stops and the curtain comes down"
+        } else {
+            "the clock stops"
+        };
+        html! { <p class="hint-text" data-testid="hidden-note">{ format!("If this page is hidden (another tab, the phone locked), {what}.") }</p> }
     });
     match game.curtain() {
         Curtain::Closed { next } => {
@@ -89,9 +94,19 @@ pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callbac
                 .outcome()
                 .map(|o| result_text(game, &o))
                 .unwrap_or_default();
+            // Where men were hidden, the end lifts the fog; on an open
+            // board there was none to lift.
+            let (label, note) = if game.hides_men() {
+                (
+                    "Final position: the fog has lifted",
+                    "The fog has lifted: the board shows the true final position.",
+                )
+            } else {
+                ("Final position", "The board shows the final position.")
+            };
             let board = match game.view() {
                 Some(view) => html! {
-                    <Board view={Rc::new(view)} label="Final position: the fog has lifted" />
+                    <Board view={Rc::new(view)} {label} />
                 },
                 None => html! {},
             };
@@ -99,7 +114,7 @@ pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callbac
                 <>
                     <h2>{ "Game over" }</h2>
                     <p class="status-line outcome" data-testid="outcome">{ outcome }</p>
-                    <p class="hint-text">{ "The fog has lifted: the board shows the true final position." }</p>
+                    <p class="hint-text">{ note }</p>
                     { clocks(game, now) }
                     { record(game.record(Color::White), &format!("{}'s record", game.player(Color::White)), "record-w") }
                     { record(game.record(Color::Black), &format!("{}'s record", game.player(Color::Black)), "record-b") }

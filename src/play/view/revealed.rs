@@ -281,7 +281,7 @@ pub(super) fn revealed(
             </p>
             { umpire.unwrap_or_default() }
             { for aids }
-            { record(game.record(viewer), "Moves as you know them", "move-list") }
+            { record(game.record(viewer), if game.hides_men() { "Moves as you know them" } else { "Moves" }, "move-list") }
             { tally(game, viewer) }
             <div class="section game-actions">
                 { draw }

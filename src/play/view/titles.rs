@@ -5,14 +5,12 @@ use fogbound_engine::{Color, Outcome};
 
 use super::super::seats::Curtain;
 use super::super::table::GameTable;
+use super::super::words::outcome_sentence;
 
-/// The result in words, with the players' names: `Ann (White) wins: …`.
+/// The result in words, with the players' names: `Ann (White) wins by
+/// capturing the king`.
 pub fn result_text(game: &GameTable, o: &Outcome) -> String {
-    let who = match o.winner {
-        Some(c) => format!("{} wins", game.player(c)),
-        None => "Draw".into(),
-    };
-    format!("{who}: {}", o.reason)
+    outcome_sentence(o, game.variant(), |c| game.player(c))
 }
 
 /// The player's own name (`Ann`, or `White` for a player with no name).
