@@ -641,3 +641,27 @@ test("a Dark Chess move into check is refused and the attacker flashes red", asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a Kriegspiel pawn shows its pushes and, apart, its capture tries; a try goes to the umpire", async () => {
+  for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
+    const page = await suite.browser.newPage({ viewport });
+    const errors = watchErrors(page);
+    await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=english&start=1");
+    await appReady(page);
+    await page.click('[data-testid="reveal"]');
+    await page.locator('[data-square="e2"]').click();
+    await page.waitForSelector("[data-try]");
+    const marked = async (attr) =>
+      (await page.locator(`[data-square]:has([${attr}])`).evaluateAll((els) => els.map((e) => e.dataset.square))).sort();
+    assert.deepEqual(await marked("data-dest"), ["e3", "e4"]);
+    assert.deepEqual(await marked("data-try"), ["d3", "f3"]);
+    assert.match(await page.textContent('[data-testid="tries-note"]'), /dashed rings are tries/);
+    await page.screenshot({ path: `${SHOTS}kriegspiel-tries-${name}.png` });
+    // The try is refused (nothing stands on d3): the turn stays, the umpire says so.
+    await page.locator('[data-square="d3"]').click();
+    await page.waitForSelector('[data-testid="feedback"]');
+    assert.match(await page.textContent('[data-testid="turn"]'), /White to move/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

@@ -135,7 +135,15 @@ pub(super) fn revealed(
     let feedback = game.feedback().map(|f| {
         html! { <p class="feedback" role="status" data-testid="feedback">{ f.message.clone() }</p> }
     });
-    let actions = game.observation().map(|o| o.actions).unwrap_or_default();
+    let observation = game.observation();
+    let actions = observation.as_ref().map(|o| o.actions).unwrap_or_default();
+    // Said only where the model offers moves the player cannot be sure of.
+    let tries_note = observation
+        .as_ref()
+        .is_some_and(|o| !o.try_hints.is_empty())
+        .then(|| {
+            html! { <span data-testid="tries-note">{ "Dots are moves you can be sure of; dashed rings are tries                 (a pawn capture where an enemy man may stand): the umpire decides. " }</span> }
+        });
     let ask = |question: Attempt, testid: &'static str, text: &'static str, title: &'static str| {
         let act = act.clone();
         html! {
@@ -275,6 +283,7 @@ pub(super) fn revealed(
             <div class="buttons">{ for any }{ for rebuffs }{ for route }{ flip }</div>
             <p class="hint-text board-help">
                 { "Tap or drag to move. " }
+                { for tries_note }
                 <span class="with-mouse">{ "Right-click a square for a circle, right-drag for an arrow \
                     (Shift red, Alt blue). Keyboard: arrows and Enter, f flips." }</span>
                 <span class="with-touch">{ "Hold a square for a circle; hold, then slide, for an arrow." }</span>
