@@ -2,9 +2,8 @@
 //! allows, never repeating a try refused this turn. A sparring partner, and
 //! the simplest proof that any [`Player`] can take a seat.
 
-use crate::observation::Tries;
 use crate::player::Player;
-use crate::{Attempt, Cell, Geometry, MoveAttempt, Observation, Resolution, Square};
+use crate::{Attempt, Geometry, MoveAttempt, Observation, Resolution};
 
 /// A small deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -64,9 +63,13 @@ impl RandomPlayer {
             Ok(g) => g,
             Err(_) => return Vec::new(),
         };
+        let tries = obs
+            .try_hints
+            .iter()
+            .map(|h| Attempt::Move(MoveAttempt::plain(h.from, h.to)));
         let mut out: Vec<Attempt> = Vec::new();
         if obs.actions.must_try_pawn_capture {
-            out.extend(pawn_captures(obs, g));
+            out.extend(tries);
         } else {
             for h in &obs.hints {
                 let mut m = MoveAttempt::plain(h.from, h.to);
@@ -78,43 +81,14 @@ impl RandomPlayer {
                 }
                 out.push(Attempt::Move(m));
             }
-            // Where the model judges tries the player cannot check, pawn
-            // captures onto unseen squares are tries too.
-            if obs.actions.tries == Tries::AnyFromOwnMen {
-                out.extend(pawn_captures(obs, g));
-            }
+            // The moves the model says the player may try without knowing
+            // whether they are possible (Kriegspiel's pawn captures).
+            out.extend(tries);
         }
         out.retain(|a| !self.refused.contains(a));
         out.dedup();
         out
     }
-}
-
-/// Each own pawn's forward diagonals onto squares without an own man.
-fn pawn_captures(obs: &Observation, g: Geometry) -> Vec<Attempt> {
-    let mut out = Vec::new();
-    for (from, piece) in obs.men() {
-        if piece.color != obs.player || !piece.role.spec().pawn {
-            continue;
-        }
-        let forward: i32 = if obs.player == crate::Color::White {
-            1
-        } else {
-            -1
-        };
-        let (file, rank) = (g.file(from).0 as i32, g.rank(from).0 as i32);
-        for df in [-1, 1] {
-            let (f, r) = (file + df, rank + forward);
-            if f < 0 || r < 0 || f >= i32::from(obs.width) || r >= i32::from(obs.height) {
-                continue;
-            }
-            let to = Square((r * i32::from(obs.width) + f) as u8);
-            if !matches!(obs.cell(to), Cell::Man(p) if p.color == obs.player) {
-                out.push(Attempt::Move(MoveAttempt::plain(from, to)));
-            }
-        }
-    }
-    out
 }
 
 impl Player for RandomPlayer {
