@@ -480,7 +480,12 @@ mod tests {
     }
 
     fn finished_fog_game() -> GameTable {
-        let mut s = GameTable::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
+        finished_fog_game_with("model=fog")
+    }
+
+    /// 1. e4 f6 2. Qh5 a6 3. Qxe8: White takes the king.
+    fn finished_fog_game_with(link: &str) -> GameTable {
+        let mut s = GameTable::new(PlayLink::parse(link).0, 0.0).unwrap();
         play(
             &mut s,
             &[
@@ -608,17 +613,7 @@ mod tests {
 
     #[test]
     fn records_carry_the_players_and_the_day() {
-        let mut s = GameTable::new(PlayLink::parse("model=fog&names=Ann,Bob").0, 0.0).unwrap();
-        play(
-            &mut s,
-            &[
-                ("e2", "e4"),
-                ("f7", "f6"),
-                ("d1", "h5"),
-                ("a7", "a6"),
-                ("h5", "e8"),
-            ],
-        );
+        let s = finished_fog_game_with("model=fog&names=Ann,Bob");
         let r = Replay::from_save_json(&s.to_json(1_763_740_800_000.0)).unwrap();
         let pgn = r.pgn();
         for tag in [
