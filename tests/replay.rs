@@ -47,7 +47,7 @@ fn press(name: &str) {
     key(document.unchecked_ref(), name);
 }
 
-/// 1. e4 f6 2. Qh5+ a6 3. Qxe8: White takes the king.
+/// 1. e4 f6 2. Qh5 a6 3. Qxe8: White takes the king.
 fn finished_game() -> Rc<Replay> {
     let mut s = GameTable::new(PlayLink::parse("model=fog").0, 0.0).unwrap();
     let g = s.geometry();
@@ -127,7 +127,7 @@ async fn the_replay_steps_through_every_lens() {
     click(&root, "[data-ply='4']");
     yew::scheduler::flush().await;
     assert!(text(&root, "[data-testid=replay-ply]").starts_with("Ply 4 of 5"));
-    // After 2. Qh5+ the queen stood in Black's fog.
+    // After 2. Qh5 the queen stood in Black's fog.
     assert_eq!(count(&root, "[data-square=h5][data-fog]"), 1);
     press("ArrowLeft");
     yew::scheduler::flush().await;

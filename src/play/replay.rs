@@ -552,7 +552,7 @@ mod tests {
     fn move_lists_are_per_lens() {
         let r = Replay::from_save_json(&finished_fog_game().to_json(0.0)).unwrap();
         let full: Vec<String> = r.moves(Lens::Full).into_iter().map(|m| m.text).collect();
-        assert_eq!(full, vec!["e4", "f6", "Qh5+", "a6", "Qxe8"]);
+        assert_eq!(full, vec!["e4", "f6", "Qh5", "a6", "Qxe8"]);
         let white: Vec<String> = r
             .moves(Lens::Player(Color::White))
             .into_iter()

@@ -122,7 +122,8 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
   const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-testid="pgn-download"]')]);
   assert.match(download.suggestedFilename(), /^fogbound-chess-fog-\d{4}-\d\d-\d\d\.pgn$/);
   const pgn = await readFile(await download.path(), "utf8");
-  assert.ok(pgn.includes('[InformationModel "fog"]') && pgn.includes('[Variant "chess"]'), pgn);
+  assert.ok(pgn.includes('[InformationModel "fog"]') && pgn.includes('[Variant "Fog of War"]') && pgn.includes('[FogboundVariant "chess"]'), pgn);
+  assert.ok(!/Qh5\+/.test(pgn), "no check marks in Fog of War");
   assert.ok(pgn.includes("Qxe8") && pgn.includes("1-0"), pgn);
   await page.click('[data-testid="pgn-copy"]');
   await page.waitForSelector('[data-testid="copy-status"]');

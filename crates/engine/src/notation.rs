@@ -140,13 +140,20 @@ impl<B: Bitboard> Position<B> {
         pick(t, plain)
     }
 
-    /// SAN-like text of `m` among the moves of `mode`, with `+`/`#` marks.
+    /// SAN-like text of `m` among the moves of `mode`, with `+`/`#` marks
+    /// where the rules have check: under [`RuleMode::CaptureKing`] (Fog of
+    /// War) there is no check, so no marks.
     pub fn to_san(&self, m: &Move, mode: RuleMode) -> String {
         let mut s = self.san_body(m, mode);
-        let after = self.after(m);
-        if after.is_check() {
-            let mate = mode == RuleMode::Orthodox && after.legal_moves().is_empty();
-            s.push(if mate { '#' } else { '+' });
+        if mode == RuleMode::Orthodox {
+            let after = self.after(m);
+            if after.is_check() {
+                s.push(if after.legal_moves().is_empty() {
+                    '#'
+                } else {
+                    '+'
+                });
+            }
         }
         s
     }

@@ -1,9 +1,15 @@
 //! PGN export and import for matches under any information model.
 //!
-//! Tags: the seven-tag roster, `Variant` (variant id), `InformationModel`
-//! (`open`, `fog`, `dark`, `kriegspiel`), `KriegspielPreset`, `FEN` and
-//! `SetUp` for other start positions, `Termination` (the ending reason).
-//! Movetext: the true moves in SAN-like text. The umpire's announcements of
+//! Tags: the seven-tag roster; for anything but chess on the open board,
+//! `Variant` with the game's name as people read it (`Fog of War`,
+//! `Kriegspiel`, `Foolish King Chess (10×8), Dark Chess`), so that other
+//! readers see what was played, and for our import `FogboundVariant` (the
+//! variant id), `InformationModel` (`open`, `fog`, `dark`, `kriegspiel`) and
+//! `KriegspielPreset`; `FEN` and `SetUp` for other start positions;
+//! `Termination` (the ending reason). A game of chess on the open board
+//! from the usual start is plain standard PGN.
+//! Movetext: the true moves in SAN-like text, check marks only where the
+//! rules have check (none in Fog of War). The umpire's announcements of
 //! each ply follow its move as a plain comment. Attempts that did not play a
 //! move are kept as comment commands so a record replays exactly:
 //! `{[%try e2e5]}` (refused tries, "Any?" as `{[%try any?]}`, Dark Chess
@@ -11,8 +17,10 @@
 //! a knight move whose Dark Chess route was not the default.
 //!
 //! Import replays the record through the engine and returns a typed
-//! [`PgnError`]; it never panics. Recursive variations, NAGs and move
-//! numbers are skipped.
+//! [`PgnError`]; it never panics. It reads our tags, the variant ids of
+//! earlier exports in `Variant`, and a `Variant` that names a model
+//! (`Fog of War`, `Dark Chess`, `Kriegspiel`) when no `InformationModel` tag
+//! says otherwise. Recursive variations, NAGs and move numbers are skipped.
 
 use core::fmt;
 
@@ -68,6 +76,67 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// What a record's `Variant` tag calls the game: `None` for chess on the
+/// open board (standard PGN), else the variant's and the model's labels.
+fn game_name(variant_id: &str, spec: &ModelSpec) -> Option<String> {
+    let model = crate::catalogue::model_entry(spec.id()).map_or(spec.id(), |e| e.label);
+    match (variant_id, spec) {
+        ("chess", ModelSpec::Open) => None,
+        ("chess", _) => Some(model.to_string()),
+        (id, ModelSpec::Open) => Some(crate::catalogue::variant_label(id)),
+        (id, _) => Some(format!("{}, {model}", crate::catalogue::variant_label(id))),
+    }
+}
+
+/// The variant id and model id a record's tags name (see the module docs).
+fn read_game<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> (String, Option<String>) {
+    let named = tag("Variant").map(str::trim).unwrap_or("");
+    if let Some(id) = tag("FogboundVariant") {
+        return (id.to_string(), tag("InformationModel").map(str::to_string));
+    }
+    // An id, as earlier exports wrote it.
+    if Variant::by_id(&named.to_ascii_lowercase()).is_some() {
+        return (
+            named.to_ascii_lowercase(),
+            tag("InformationModel").map(str::to_string),
+        );
+    }
+    // A name: "Fog of War", "Foolish King Chess (10×8), Dark Chess", "Standard".
+    let (variant_part, model_part) = match named.rsplit_once(", ") {
+        Some((v, m)) => (v, m),
+        None => ("", named),
+    };
+    let same = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    let model = crate::catalogue::models()
+        .iter()
+        .find(|e| same(e.label, model_part))
+        .map(|e| e.id.to_string());
+    let variant = crate::catalogue::variants()
+        .iter()
+        .find(|e| same(e.label, variant_part) || (model.is_none() && same(e.label, named)))
+        .map_or("chess", |e| e.id);
+    let standard = [
+        "",
+        "standard",
+        "chess",
+        "classical",
+        "normal",
+        "from position",
+    ]
+    .iter()
+    .any(|s| same(s, named));
+    let variant = if model.is_none() && variant == "chess" && !standard {
+        // A name we do not know: say so rather than misread the game.
+        named.to_string()
+    } else {
+        variant.to_string()
+    };
+    (
+        variant,
+        tag("InformationModel").map(str::to_string).or(model),
+    )
+}
+
 fn quote(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -105,13 +174,17 @@ impl<B: Bitboard> Match<B> {
             }
         }
         tags.insert(6, ("Result".into(), result.into()));
-        tags.push(("Variant".into(), self.variant().id.clone()));
-        tags.push(("InformationModel".into(), self.spec().id().into()));
-        if let Some(p) = self.spec().preset_id() {
-            tags.push(("KriegspielPreset".into(), p.into()));
-        }
         let start = self.positions()[0].to_fen();
-        if start != self.variant().start_fen {
+        let standard = start == self.variant().start_fen;
+        if let Some(name) = game_name(&self.variant().id, self.spec()) {
+            tags.push(("Variant".into(), name));
+            tags.push(("FogboundVariant".into(), self.variant().id.clone()));
+            tags.push(("InformationModel".into(), self.spec().id().into()));
+            if let Some(p) = self.spec().preset_id() {
+                tags.push(("KriegspielPreset".into(), p.into()));
+            }
+        }
+        if !standard {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start));
         }
@@ -465,14 +538,12 @@ impl AnyMatch {
                 .find(|(k, _)| k == name)
                 .map(|(_, v)| v.as_str())
         };
-        let variant_id = tag("Variant").unwrap_or("chess");
-        let variant = Variant::by_id(&variant_id.to_ascii_lowercase()).ok_or_else(|| {
-            PgnError::UnknownVariant {
-                id: variant_id.chars().take(40).collect(),
-            }
+        let (variant_id, model_id) = read_game(tag);
+        let variant = Variant::by_id(&variant_id).ok_or_else(|| PgnError::UnknownVariant {
+            id: variant_id.chars().take(40).collect(),
         })?;
         let spec = ModelSpec::parse(
-            tag("InformationModel").unwrap_or("open"),
+            model_id.as_deref().unwrap_or("open"),
             tag("KriegspielPreset"),
         )
         .map_err(PgnError::Model)?;

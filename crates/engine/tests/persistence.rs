@@ -263,10 +263,12 @@ fn parsers_never_panic() {
 #[ignore = "prints sample records; run by hand"]
 fn print_samples() {
     for spec in [
+        ModelSpec::Open,
+        ModelSpec::Fog,
         ModelSpec::Dark,
         ModelSpec::parse("kriegspiel", Some("cvp")).unwrap(),
     ] {
-        let m = random_match::<Bitboard64>(&Variant::chess(), spec, 5, 30, 90, |_| {});
+        let m = random_match::<Bitboard64>(&Variant::chess(), spec, 5, 60, 150, |_| {});
         let m: AnyMatch = m.into();
         println!("{}", m.to_pgn(&[]));
     }
