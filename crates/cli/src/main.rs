@@ -41,7 +41,19 @@ enum Command {
     Match(play::Args),
 }
 
+/// Rust ignores SIGPIPE, so printing into a closed pipe panics; the default
+/// action ends the process quietly instead (`fogbound catalogue | head`).
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any
+    // thread is started, has no other effect on the program.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
