@@ -172,3 +172,16 @@ fn other_games_say_what_was_played_and_mark_no_check_without_check() {
     let err = AnyMatch::from_pgn("[Variant \"Crazyhouse\"]\n\n1. e4 *").unwrap_err();
     assert!(err.to_string().contains("Crazyhouse"), "{err}");
 }
+
+#[test]
+fn a_captured_king_is_named_in_the_termination() {
+    let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+    for text in ["e2e4", "f7f6", "d1h5", "a7a6", "h5e8"] {
+        let a = fogbound_engine::Attempt::parse(text, m.geometry()).unwrap();
+        let player = m.turn();
+        m.attempt(player, a).unwrap();
+    }
+    let pgn = m.to_pgn(&[]);
+    assert!(pgn.contains("[Termination \"king captured\"]"), "{pgn}");
+    assert!(pgn.contains("2. Qh5 a6 3. Qxe8 "), "{pgn}");
+}
