@@ -252,6 +252,7 @@ mod tests {
         }
         Observation {
             player,
+            variant: "chess".into(),
             ply,
             width: 8,
             height: 8,

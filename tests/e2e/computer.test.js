@@ -169,3 +169,26 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the greedy baseline is offered by the form, says how it plays, and answers a move", async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");
+  await appReady(page);
+  await page.selectOption("#computer", "greedy");
+  await page.waitForFunction(() => document.querySelector(".new-game, form")?.textContent.includes("Looks one move ahead"));
+  assert.ok((await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=greedy"));
+  await page.click('[data-testid="start"]');
+  await yourTurn(page, "White");
+  await page.locator('[data-square="e2"]').click();
+  await page.locator('[data-square="e4"]').click();
+  await yourTurn(page, "White");
+  assert.match(await page.textContent('[data-testid="turn"]'), /White to move/);
+  // Black has answered (unseen in the fog: a "?" in White's record).
+  assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*e4\s*\S+/);
+  assert.match(await page.textContent("main"), /against Greedy/);
+  await page.screenshot({ path: `${SHOTS}computer-greedy-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -171,6 +171,7 @@ pub mod color;
 pub mod dark;
 pub mod game;
 pub mod geometry;
+pub mod greedy_player;
 pub mod kriegspiel;
 pub mod model;
 pub mod mov;

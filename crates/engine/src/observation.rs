@@ -295,6 +295,9 @@ pub struct EnPassantView {
 pub struct Observation {
     /// Whose observation.
     pub player: Color,
+    /// The variant played (its id): the rules are no secret.
+    #[serde(default)]
+    pub variant: String,
     /// Plies played so far (moves and wasted turns).
     pub ply: u32,
     pub width: u8,

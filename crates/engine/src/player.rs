@@ -49,15 +49,18 @@ impl Told {
 pub enum PlayerKind {
     /// Picks uniformly among what it may try.
     Random,
+    /// The one-ply baseline: material it can see, now.
+    Greedy,
 }
 
 impl PlayerKind {
-    pub const ALL: [PlayerKind; 1] = [PlayerKind::Random];
+    pub const ALL: [PlayerKind; 2] = [PlayerKind::Random, PlayerKind::Greedy];
 
     /// The id links and files use.
     pub fn id(self) -> &'static str {
         match self {
             PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
         }
     }
 
@@ -65,6 +68,7 @@ impl PlayerKind {
     pub fn label(self) -> &'static str {
         match self {
             PlayerKind::Random => "Random mover",
+            PlayerKind::Greedy => "Greedy",
         }
     }
 
@@ -74,6 +78,11 @@ impl PlayerKind {
             PlayerKind::Random => {
                 "Tries a move picked at random among those its own board allows, never one the \
                  umpire already refused this turn: a sparring partner for learning the rules."
+            }
+            PlayerKind::Greedy => {
+                "Looks one move ahead on its own board: takes the most valuable man it can see, \
+                 keeps its men off squares it sees attacked, never leaves its king to a man it \
+                 sees. It remembers nothing and imagines no hidden man."
             }
         }
     }
@@ -86,6 +95,7 @@ impl PlayerKind {
     pub fn build(self, seed: u64) -> Box<dyn Player> {
         match self {
             PlayerKind::Random => Box::new(crate::random_player::RandomPlayer::new(seed)),
+            PlayerKind::Greedy => Box::new(crate::greedy_player::GreedyPlayer::new(seed)),
         }
     }
 }

@@ -518,6 +518,7 @@ impl<B: Bitboard> Match<B> {
             .collect();
         Observation {
             player,
+            variant: self.variant().id.clone(),
             ply,
             width: g.width(),
             height: g.height(),
