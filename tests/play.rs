@@ -600,10 +600,10 @@ async fn kriegspiel_buttons_follow_what_the_umpire_answers() {
     }
 }
 
-/// A game against the random mover from the form: no curtain, the
+/// A game against the default computer (the greedy baseline) from the form: no curtain, the
 /// person's view throughout, and the computer's reply from the worker.
 #[wasm_bindgen_test]
-async fn the_form_seats_a_person_against_the_random_mover() {
+async fn the_form_seats_a_person_against_the_default_computer() {
     let (root, handle) = open_at("#/play").await;
     set_value(&root, "#mode", "computer", "change");
     yew::scheduler::flush().await;
@@ -614,20 +614,17 @@ async fn the_form_seats_a_person_against_the_random_mover() {
     assert_eq!(count(&root, "[data-testid=name-black]"), 1);
     let link = text(&root, "[data-testid=start-link]");
     assert!(
-        link.contains("mode=computer&computer=random&side=black"),
+        link.contains("mode=computer&computer=greedy&side=black"),
         "{link}"
     );
     press(&root, "[data-testid=start]");
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-testid=curtain]"), 0);
     assert_eq!(count(&root, "[data-testid=offer-draw]"), 0);
-    // The random mover (White) is to move; it thinks in the worker (the
+    // The computer (White) is to move; it thinks in the worker (the
     // journeys play such games against the built site).
     let status = text(&root, "[data-testid=turn]");
-    assert!(
-        status.contains("Random mover (White) is thinking"),
-        "{status}"
-    );
+    assert!(status.contains("Greedy (White) is thinking"), "{status}");
     assert_eq!(count(&root, "[data-piece^=b]"), 16);
     assert_eq!(count(&root, "[data-piece^=w]"), 0);
     handle.destroy();

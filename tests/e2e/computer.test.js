@@ -170,12 +170,15 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   await context.close();
 });
 
-test("the greedy baseline is offered by the form, says how it plays, and answers a move", async () => {
+test("the greedy baseline is the form's first offer, says how it plays, and answers a move", async () => {
   const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");
   await appReady(page);
+  // The form offers it first.
+  assert.equal(await page.inputValue("#computer"), "greedy");
+  await page.selectOption("#computer", "random");
   await page.selectOption("#computer", "greedy");
   await page.waitForFunction(() => document.querySelector(".new-game, form")?.textContent.includes("Looks one move ahead"));
   assert.ok((await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=greedy"));

@@ -56,6 +56,9 @@ pub enum PlayerKind {
 impl PlayerKind {
     pub const ALL: [PlayerKind; 2] = [PlayerKind::Random, PlayerKind::Greedy];
 
+    /// The opponent offered first: the strongest that makes a pleasant game.
+    pub const DEFAULT: PlayerKind = PlayerKind::Greedy;
+
     /// The id links and files use.
     pub fn id(self) -> &'static str {
         match self {

@@ -52,7 +52,7 @@ impl Default for PlayLink {
             clock: Clock::None,
             handoff: Handoff::Paused,
             mode: Mode::Hotseat,
-            computer: PlayerKind::Random,
+            computer: PlayerKind::DEFAULT,
             side: Color::White,
             names: Names::default(),
         }

@@ -355,5 +355,8 @@ fn computer_links_carry_the_player_and_the_persons_side() {
         .contains("unknown computer 'deep-blue'"));
     assert!(errors[0].to_string().contains("random"));
     assert!(errors[1].to_string().contains("unknown side 'purple'"));
-    assert_eq!((bad.computer, bad.side), (PlayerKind::Random, Color::White));
+    assert_eq!(
+        (bad.computer, bad.side),
+        (PlayerKind::DEFAULT, Color::White)
+    );
 }
