@@ -182,6 +182,7 @@ pub mod perft;
 pub mod pgn;
 pub mod player;
 pub mod position;
+pub mod puzzle;
 pub mod random_player;
 pub mod review;
 pub mod role;

@@ -122,7 +122,7 @@ impl std::error::Error for ShareError {}
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-fn base64url(bytes: &[u8]) -> String {
+pub(crate) fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -136,7 +136,7 @@ fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
+pub(crate) fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc = 0u32;
     let mut bits = 0;
@@ -160,7 +160,7 @@ fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
     Ok(out)
 }
 
-fn fnv1a(bytes: &[u8]) -> u32 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })
