@@ -183,6 +183,7 @@ pub mod pgn;
 pub mod player;
 pub mod position;
 pub mod puzzle;
+pub mod puzzle_solver;
 pub mod random_player;
 pub mod review;
 pub mod role;
