@@ -9,6 +9,7 @@ mod fox_hounds;
 mod krk;
 mod perft;
 mod play;
+mod puzzle;
 
 use std::process::ExitCode;
 
@@ -39,6 +40,9 @@ enum Command {
     /// results.
     #[command(name = "match")]
     Match(play::Args),
+    /// Check fog puzzles (JSON files or links) and search them for a forced
+    /// solution.
+    Puzzle(puzzle::Args),
 }
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe panics; the default
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Command::Krk(args) => krk::run(args),
         Command::Catalogue(args) => catalogue::run(args),
         Command::Match(args) => play::run(args),
+        Command::Puzzle(args) => puzzle::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -23,7 +23,7 @@ fn stderr(o: &Output) -> String {
 fn every_subcommand_explains_its_options() {
     let top = fogbound(&["--help"]);
     assert!(top.status.success());
-    for name in ["perft", "fox-hounds", "krk", "catalogue", "match"] {
+    for name in ["perft", "fox-hounds", "krk", "catalogue", "match", "puzzle"] {
         assert!(stdout(&top).contains(name), "{name} missing from --help");
     }
     for (command, options) in [
@@ -212,4 +212,49 @@ fn a_closed_pipe_is_not_a_panic() {
     // At least once the program did write into the closed pipe and ended
     // by the signal, as other tools do (a fast run may finish first).
     assert!(quiet > 0, "the closed pipe was never hit");
+}
+
+/// A puzzle from a file, a link code and hand-written JSON in a link: the
+/// same verdict; a bad source is a message and exit code 2.
+#[test]
+fn puzzles_are_checked_and_solved_from_files_and_links() {
+    let dir = std::env::temp_dir().join(format!("fogbound-cli-puzzle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mate.json");
+    let json = r#"{"fen": "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "hidden": [{"piece": "b", "squares": ["c1", "d2"]}], "goal": "mate", "moves": 1, "rules": "english"}"#;
+    std::fs::write(&file, json).unwrap();
+    let path = file.to_str().unwrap();
+    let out = fogbound(&["puzzle", "solve", path, "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let solved: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(solved["verdict"], "solved");
+    assert_eq!(solved["first_move"], "a1a8");
+    for key in ["tries", "nodes", "belief_states", "seconds"] {
+        assert!(solved.get(key).is_some(), "{key}");
+    }
+    let checked: serde_json::Value =
+        serde_json::from_str(&stdout(&fogbound(&["puzzle", "check", path, "--json"]))).unwrap();
+    assert_eq!(checked["placements"], 2);
+    let code = checked["code"].as_str().unwrap().to_string();
+    let link = format!("https://example.org/#/puzzle?p={code}");
+    let by_link: serde_json::Value =
+        serde_json::from_str(&stdout(&fogbound(&["puzzle", "solve", &link, "--json"]))).unwrap();
+    assert_eq!(by_link["first_move"], "a1a8");
+    let by_json = format!(
+        "#/puzzle?json={}",
+        json.replace(' ', "+").replace('"', "%22")
+    );
+    let by_json: serde_json::Value =
+        serde_json::from_str(&stdout(&fogbound(&["puzzle", "solve", &by_json, "--json"]))).unwrap();
+    assert_eq!(by_json["verdict"], "solved");
+    for bad in [
+        "no-such-file",
+        "#/puzzle?x=1",
+        &format!("#/puzzle?p={}", &code[..code.len() - 2]),
+    ] {
+        let out = fogbound(&["puzzle", "solve", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stderr(&out).starts_with("fogbound: "), "{}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

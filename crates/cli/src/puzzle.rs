@@ -1,0 +1,153 @@
+//! `fogbound puzzle`: fog puzzles from a file or a link — check one, or
+//! search it with the engine's belief-state solver.
+
+use std::time::Instant;
+
+use fogbound_engine::puzzle::Puzzle;
+use fogbound_engine::puzzle_solver::{solve, Verdict};
+use serde_json::json;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(clap::Subcommand)]
+enum Action {
+    /// Read and check a puzzle: its placements, its link code.
+    Check(Source),
+    /// Search a puzzle: solved (with its key and any cooks), refuted, or
+    /// unknown when the node budget runs out.
+    Solve {
+        #[command(flatten)]
+        source: Source,
+        /// Stop after this many search nodes
+        #[arg(long, default_value_t = 2_000_000)]
+        max_nodes: u64,
+    },
+}
+
+#[derive(clap::Args)]
+struct Source {
+    /// A puzzle file (JSON), a link (…#/puzzle?p=CODE or ?json=…), or a bare code
+    puzzle: String,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+/// Percent-decoding (and `+` as a space) for `json=` links written by hand.
+fn percent_decode(text: &str) -> String {
+    let hex = |b: u8| char::from(b).to_digit(16);
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|&b| hex(b)),
+            bytes.get(i + 2).and_then(|&b| hex(b)),
+        ) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+                continue;
+            }
+            (b'+', _, _) => out.push(b' '),
+            (b, _, _) => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The puzzle a file, a link or a code holds.
+fn read(source: &str) -> Result<Puzzle, String> {
+    let from_query = |query: &str| -> Option<Result<Puzzle, String>> {
+        for pair in query.split('&') {
+            if let Some(code) = pair.strip_prefix("p=") {
+                return Some(Puzzle::from_code(code).map_err(|e| e.to_string()));
+            }
+            if let Some(json) = pair.strip_prefix("json=") {
+                return Some(Puzzle::from_json(&percent_decode(json)).map_err(|e| e.to_string()));
+            }
+        }
+        None
+    };
+    if let Some((_, query)) = source.split_once("puzzle?") {
+        return from_query(query)
+            .unwrap_or_else(|| Err("the link has no p= or json= parameter".into()));
+    }
+    if std::path::Path::new(source).is_file() {
+        let text = std::fs::read_to_string(source).map_err(|e| format!("{source}: {e}"))?;
+        return Puzzle::from_json(&text).map_err(|e| format!("{source}: {e}"));
+    }
+    if source.trim_start().starts_with('{') {
+        return Puzzle::from_json(source).map_err(|e| e.to_string());
+    }
+    Puzzle::from_code(source).map_err(|e| format!("'{source}' is not a file, and as a code: {e}"))
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    match args.action {
+        Action::Check(source) => {
+            let puzzle = read(&source.puzzle)?;
+            let placements = puzzle.placements().map_err(|e| e.to_string())?.len();
+            if source.json {
+                println!(
+                    "{}",
+                    json!({ "placements": placements, "moves": puzzle.moves, "rules": puzzle.rules,
+                            "code": puzzle.to_code(), "puzzle": serde_json::from_str::<serde_json::Value>(&puzzle.to_json()).unwrap_or_default() })
+                );
+            } else {
+                println!(
+                    "{placements} placements of the hidden men; {} moves; rules {}",
+                    puzzle.moves, puzzle.rules
+                );
+                println!("link code: {}", puzzle.to_code());
+            }
+        }
+        Action::Solve { source, max_nodes } => {
+            let puzzle = read(&source.puzzle)?;
+            let start = Instant::now();
+            let solution = solve(&puzzle, max_nodes).map_err(|e| e.to_string())?;
+            let seconds = start.elapsed().as_secs_f64();
+            let verdict = match solution.verdict {
+                Verdict::Solved => "solved",
+                Verdict::Refuted => "refuted",
+                Verdict::Unknown => "unknown",
+            };
+            let cooks: Vec<&String> = solution.keys.iter().skip(1).collect();
+            if source.json {
+                println!(
+                    "{}",
+                    json!({ "verdict": verdict, "first_move": solution.first_move, "tries": cooks,
+                            "nodes": solution.nodes, "belief_states": solution.belief_states,
+                            "seconds": seconds })
+                );
+            } else {
+                println!(
+                    "{verdict}{} — {} nodes, {} belief states, {seconds:.3} s",
+                    solution
+                        .first_move
+                        .map(|k| format!(" by {k}"))
+                        .unwrap_or_default(),
+                    solution.nodes,
+                    solution.belief_states
+                );
+                if !cooks.is_empty() {
+                    println!(
+                        "other keys (cooks): {}",
+                        cooks
+                            .iter()
+                            .map(|s| s.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
