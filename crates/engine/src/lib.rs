@@ -165,6 +165,7 @@
 //! Pick `B` from the board size: at most 64 squares `Bitboard64`, 128
 //! `Bitboard128`, else `Bitboard256`.
 
+pub mod belief;
 pub mod bitboard;
 pub mod catalogue;
 pub mod color;

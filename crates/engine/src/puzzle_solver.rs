@@ -22,10 +22,11 @@
 
 use std::collections::HashMap;
 
+use crate::belief::{positions_key, split_by_view};
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::{
-    Attempt, Bitboard64, Color, KriegspielRules, Match, ModelSpec, MoveAttempt, Observation,
-    Position, Resolution, Setup, Variant,
+    Attempt, Bitboard64, Color, KriegspielRules, Match, ModelSpec, MoveAttempt, Position,
+    Resolution, Setup, Variant,
 };
 
 /// What the search found.
@@ -64,19 +65,6 @@ struct Search {
 /// Out of budget.
 struct OutOfNodes;
 
-/// Groups matches by what White is told in them.
-fn by_white_view(matches: Vec<M>) -> Vec<Vec<M>> {
-    let mut groups: Vec<(Observation, Vec<M>)> = Vec::new();
-    for m in matches {
-        let seen = m.observation(Color::White);
-        match groups.iter_mut().find(|(o, _)| *o == seen) {
-            Some((_, g)) => g.push(m),
-            None => groups.push((seen, vec![m])),
-        }
-    }
-    groups.into_iter().map(|(_, g)| g).collect()
-}
-
 fn white_won(m: &M) -> bool {
     m.outcome().is_some_and(|o| o.winner == Some(Color::White))
 }
@@ -107,10 +95,7 @@ impl Search {
         if moves == 0 {
             return Ok(false);
         }
-        let mut fens: Vec<String> = belief.iter().map(|m| m.position().to_fen()).collect();
-        fens.sort();
-        fens.dedup();
-        let key = (moves, fens);
+        let key = (moves, positions_key(belief));
         if let Some(&known) = self.memo.get(&key) {
             return Ok(known);
         }
@@ -145,7 +130,7 @@ impl Search {
             // Refused everywhere: White learns nothing.
             return Ok(false);
         }
-        for group in by_white_view(after) {
+        for group in split_by_view(after, Color::White) {
             let m0 = &group[0];
             let ok = if m0.outcome().is_some() {
                 group.iter().all(white_won)
@@ -177,7 +162,7 @@ impl Search {
                 }
             }
         }
-        for view in by_white_view(replies) {
+        for view in split_by_view(replies, Color::White) {
             let ok = if view[0].outcome().is_some() {
                 view.iter().all(white_won)
             } else {
