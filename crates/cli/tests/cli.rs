@@ -258,3 +258,49 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A against B with colours alternating: the greedy baseline against the
+/// random mover in Fog of War, from a few random opening plies.
+#[test]
+fn a_match_of_a_against_b_alternates_colours_and_scores_a() {
+    let out = fogbound(&[
+        "match",
+        "--model",
+        "fog",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "10",
+        "--random-opening",
+        "4",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v["a"].as_str(), v["b"].as_str()),
+        (Some("greedy"), Some("random"))
+    );
+    let (a, b, d) = (
+        v["wins_a"].as_u64().unwrap(),
+        v["wins_b"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(a + b + d + v["unfinished"].as_u64().unwrap(), 10);
+    assert!(a >= 8, "greedy won {a} of 10");
+    let interval = v["score_a_95"].as_array().unwrap();
+    let (lo, hi) = (interval[0].as_f64().unwrap(), interval[1].as_f64().unwrap());
+    let score = v["score_a"].as_f64().unwrap();
+    assert!(lo <= score && score <= hi && hi <= 1.0, "{lo} {score} {hi}");
+    assert!(v["mean_ms_a"].as_f64().unwrap() >= 0.0 && v["mean_ms_b"].as_f64().is_some());
+    // --a needs --b, and excludes --white.
+    assert_eq!(fogbound(&["match", "--a", "greedy"]).status.code(), Some(2));
+    assert_eq!(
+        fogbound(&["match", "--a", "greedy", "--b", "random", "--white", "random"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
