@@ -5,6 +5,7 @@
 //! one message on stderr and exit with code 2.
 
 mod catalogue;
+mod fog_endgame;
 mod fox_hounds;
 mod krk;
 mod perft;
@@ -33,6 +34,9 @@ enum Command {
     FoxHounds(fox_hounds::Args),
     /// Solve King+Rook vs King on n×n boards.
     Krk(krk::Args),
+    /// Solve a Fog of War endgame against a lone king from every start.
+    #[command(name = "fog-endgame")]
+    FogEndgame(fog_endgame::Args),
     /// List the variants, information models, umpire presets and automated
     /// players, with their ids.
     Catalogue(catalogue::Args),
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::FoxHounds(args) => fox_hounds::run(args),
         Command::Krk(args) => krk::run(args),
+        Command::FogEndgame(args) => fog_endgame::run(args),
         Command::Catalogue(args) => catalogue::run(args),
         Command::Match(args) => play::run(args),
         Command::Puzzle(args) => puzzle::run(args),

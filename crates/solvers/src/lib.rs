@@ -2,6 +2,7 @@
 //! builds natively and for `wasm32-unknown-unknown`, and reports progress through
 //! [`Progress`] so that the page can show a bar and cancel.
 
+pub mod fog_endgame;
 pub mod fox_hounds;
 pub mod krk;
 pub mod progress;

@@ -1,0 +1,269 @@
+//! `fogbound fog-endgame`: the Fog of War endgames against a lone king,
+//! solved exactly from every start.
+
+use fogbound_solvers::fog_endgame::{self, Board, EndgameSummary, Material, Reading};
+use fogbound_solvers::Progress;
+use serde::Serialize;
+use std::time::Instant;
+
+/// Solves a Fog of War endgame (White's men against a lone king) from every
+/// start: which starts White wins and in how many moves at worst.
+#[derive(clap::Args)]
+pub struct Args {
+    /// White's men: KQ, KR, KRR, KBB, KBN, KB or KN
+    #[arg(long, value_name = "M")]
+    material: String,
+    /// The N×N board (4 to 8)
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    size: usize,
+    /// sighted (White uses what it sees right after its own move, as the
+    /// rules give: the true game) or blind (White ignores it: the
+    /// one-player game of the plain formula S' = steps(S) minus seen)
+    #[arg(long, value_name = "R", default_value = "sighted")]
+    reading: String,
+    /// The optimal line (a won start) or Black's answers (a lost one) from
+    /// a start: 'Kc3 Rd4 kf6'
+    #[arg(long, value_name = "P")]
+    start: Option<String>,
+    /// One JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    #[serde(flatten)]
+    summary: &'a EndgameSummary,
+    seconds: f64,
+    /// The process's peak resident memory (VmHWM), where the system tells.
+    peak_bytes: Option<u64>,
+}
+
+/// Reports nothing and never cancels (the command line waits).
+struct Quiet;
+
+impl Progress for Quiet {
+    fn report(&mut self, _: &str, _: u64, _: u64) -> Result<(), fogbound_solvers::Cancelled> {
+        Ok(())
+    }
+}
+
+pub fn run(args: Args) -> Result<(), String> {
+    let material = Material::parse(&args.material).ok_or_else(|| {
+        format!(
+            "--material: unknown '{}' (KQ, KR, KRR, KBB, KBN, KB or KN)",
+            args.material
+        )
+    })?;
+    fog_endgame::check_size(args.size).map_err(|e| format!("--size: {e}"))?;
+    let reading = match args.reading.to_ascii_lowercase().as_str() {
+        "blind" => Reading::Blind,
+        "sighted" => Reading::Sighted,
+        other => return Err(format!("--reading: unknown '{other}' (blind or sighted)")),
+    };
+    let board = Board::new(args.size)?;
+    let start = match args.start.as_deref() {
+        Some(text) => Some(parse_start(text, board, material)?),
+        None => None,
+    };
+    let clock = Instant::now();
+    let solution = fog_endgame::solve(args.size, material, reading, &mut Quiet)
+        .map_err(|e| format!("the search stopped: {e:?}"))?;
+    let seconds = clock.elapsed().as_secs_f64();
+    if let Some((p, king)) = start {
+        return print_start(&solution, &p, king, args.json);
+    }
+    let report = Report {
+        summary: solution.summary(),
+        seconds,
+        peak_bytes: peak_resident_bytes(),
+    };
+    if args.json {
+        let text = serde_json::to_string(&report).map_err(|e| format!("cannot write JSON: {e}"))?;
+        println!("{text}");
+    } else {
+        print_report(&report);
+    }
+    Ok(())
+}
+
+/// `Kc3 Rd4 kf6` (White's men in any order, then or among them the black
+/// king in lower case).
+fn parse_start(
+    text: &str,
+    board: Board,
+    material: Material,
+) -> Result<(fog_endgame::Placement, u8), String> {
+    let bad = |why: &str| format!("--start: cannot read '{text}': {why}");
+    let mut king = None;
+    let mut white_king = None;
+    let mut men: Vec<(char, u8)> = Vec::new();
+    for word in text.split_whitespace() {
+        let mut chars = word.chars();
+        let letter = chars.next().ok_or_else(|| bad("empty word"))?;
+        let sq = board
+            .parse_square(chars.as_str())
+            .ok_or_else(|| bad(&format!("'{word}' is not a man on a square of the board")))?;
+        match letter {
+            'k' => king = Some(sq),
+            'K' => white_king = Some(sq),
+            'Q' | 'R' | 'B' | 'N' => men.push((letter, sq)),
+            _ => return Err(bad(&format!("unknown man '{letter}'"))),
+        }
+    }
+    let king = king.ok_or_else(|| bad("no black king (k)"))?;
+    let white_king = white_king.ok_or_else(|| bad("no white king (K)"))?;
+    let mut p = [white_king, 0, 0];
+    let mut left = men.clone();
+    for (i, man) in material.men().iter().enumerate() {
+        let at = left
+            .iter()
+            .position(|&(l, _)| l == man.letter())
+            .ok_or_else(|| bad(&format!("{} needs {}", material.name(), man.letter())))?;
+        p[i + 1] = left.remove(at).1;
+    }
+    if !left.is_empty() {
+        return Err(bad(&format!("more men than {}", material.name())));
+    }
+    Ok((p, king))
+}
+
+fn print_start(
+    solution: &fog_endgame::Solution,
+    p: &fog_endgame::Placement,
+    king: u8,
+    json: bool,
+) -> Result<(), String> {
+    let table = &solution.table;
+    let count = table.count;
+    let mut squares: Vec<u8> = p[..count].to_vec();
+    squares.push(king);
+    squares.sort_unstable();
+    if squares.windows(2).any(|w| w[0] == w[1]) {
+        return Err("--start: two men on one square".into());
+    }
+    match solution.value_of(p, 1 << king) {
+        Some(1) => Err("--start: the black king is attacked (not a start)".into()),
+        Some(0) => {
+            let refutations = solution.refutations(p, 1 << king);
+            let region = solution.escape_region(p, 1 << king);
+            if json {
+                #[derive(Serialize)]
+                struct Lost<'a> {
+                    won: bool,
+                    refutations: &'a [fog_endgame::Refutation],
+                    escape_squares: Vec<String>,
+                    escape_states: usize,
+                }
+                let (escape_squares, escape_states) = region.unwrap_or_default();
+                let text = serde_json::to_string(&Lost {
+                    won: false,
+                    refutations: &refutations,
+                    escape_squares,
+                    escape_states,
+                })
+                .map_err(|e| format!("cannot write JSON: {e}"))?;
+                println!("{text}");
+            } else {
+                println!("not won: Black answers every White move");
+                for r in &refutations {
+                    match &r.captures {
+                        Some(sq) => println!("  {:<10} king takes on {sq}", r.white_move),
+                        None => println!(
+                            "  {:<10} king may be on {}",
+                            r.white_move,
+                            r.keeps.join(" ")
+                        ),
+                    }
+                }
+                if let Some((squares, states)) = region {
+                    println!(
+                        "Black's safe region: {} belief states over {}",
+                        states,
+                        squares.join(" ")
+                    );
+                }
+            }
+            Ok(())
+        }
+        Some(_) => {
+            let line = solution
+                .line(p, king)
+                .ok_or("--start: no line found (a bug)")?;
+            if json {
+                let text =
+                    serde_json::to_string(&line).map_err(|e| format!("cannot write JSON: {e}"))?;
+                println!("{text}");
+            } else {
+                println!("won in {} White moves (the capture included)", line.moves);
+                for (i, s) in line.steps.iter().enumerate() {
+                    println!(
+                        "{:>3}. {:<18} {:<16} king may be on {}",
+                        i + 1,
+                        s.white_move,
+                        s.men,
+                        if s.belief.is_empty() {
+                            "-".into()
+                        } else {
+                            s.belief.join(" ")
+                        }
+                    );
+                }
+            }
+            Ok(())
+        }
+        None => Err("--start: not a position of this material".into()),
+    }
+}
+
+fn print_report(r: &Report) {
+    let s = r.summary;
+    let n = s.size;
+    println!(
+        "Fog of War {:?} vs K on {n}×{n}, {} reading (White to move, the king's square known)",
+        s.material,
+        s.reading.name()
+    );
+    println!("positions     {}", s.positions);
+    println!("won           {}", s.won);
+    println!("lost          {}", s.lost);
+    println!("max_moves     {} (the capture counted)", s.max_moves);
+    let histogram: Vec<String> = s
+        .histogram
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(k, c)| format!("{k}:{c}"))
+        .collect();
+    println!("histogram     {}", histogram.join(" "));
+    println!("belief_states {}", s.belief_states);
+    println!("seconds       {:.3}", r.seconds);
+    match r.peak_bytes {
+        Some(b) => println!("peak_bytes    {b} ({:.1} MB resident)", b as f64 / 1e6),
+        None => println!("peak_bytes    unknown"),
+    }
+    println!("search_bytes  {}", s.search_bytes);
+    println!();
+    println!("won starts per black-king square (of starts there):");
+    for rank in (0..n).rev() {
+        let row: Vec<String> = (0..n)
+            .map(|file| {
+                let i = rank * n + file;
+                format!("{:>6}/{:<6}", s.won_by_square[i], s.starts_by_square[i])
+            })
+            .collect();
+        println!("{:>2} {}", rank + 1, row.join(""));
+    }
+    let files: String = (0..n)
+        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
+        .collect();
+    println!("   {files}");
+}
+
+/// VmHWM from /proc/self/status (Linux); `None` elsewhere.
+fn peak_resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}

@@ -1,0 +1,81 @@
+//! Fog of War endgames against a lone king, solved exactly (seed 000,
+//! Gehnen & Stannat, "Fog of War Chess": K+Q wins, K+R does not always,
+//! K+R+R does), and the same question for K+B+B, K+B+N, K+B and K+N.
+//!
+//! White moves first and knows the black king's square; Black knows
+//! everything. White's knowledge is a belief state: its men and the set S
+//! of squares where the black king may be. While the king is unseen, what
+//! White sees depends on White's men alone, so the game is one White
+//! choice after another against Black's choice of what White will face
+//! next. See `READINGS.md` beside this file for every reading and the
+//! figures.
+//!
+//! Files: `board` (the n×n board in a u64, king steps, symmetries), `men`
+//! (materials, attacks, the per-placement table), `game` (one move: safety
+//! and the next belief sets, both readings), `states` (compact keys, dense
+//! ids), `search` (closure and backward pass), `results` (starts, summary,
+//! histogram, lines and escapes).
+
+pub mod board;
+pub mod game;
+pub mod men;
+pub mod results;
+pub mod search;
+pub mod states;
+
+pub use board::Board;
+pub use game::{Game, Reading};
+pub use men::{Man, Material, Placement, Placements};
+pub use results::{EndgameSummary, Line, LineStep, Refutation, Solution};
+pub use search::{pass, Stop};
+
+use crate::progress::Progress;
+
+/// Checks a board size before solving.
+pub fn check_size(n: usize) -> Result<Board, String> {
+    Board::new(n)
+}
+
+/// Solves one material on the n×n board (4 ≤ n ≤ 8) from every start.
+pub fn solve(
+    n: usize,
+    material: Material,
+    reading: Reading,
+    progress: &mut dyn Progress,
+) -> Result<Solution, Stop> {
+    solve_with(n, material, reading, &[], progress)
+}
+
+/// As [`solve`], also solving the given belief states (men, set S; each S
+/// is first cut to the squares White does not see), e.g. the paper's lemma
+/// positions.
+pub fn solve_with(
+    n: usize,
+    material: Material,
+    reading: Reading,
+    extra: &[(Placement, u64)],
+    progress: &mut dyn Progress,
+) -> Result<Solution, Stop> {
+    let board = Board::new(n).map_err(|_| Stop::TooLarge)?;
+    let table = Placements::new(board, material);
+    let game = Game {
+        table: &table,
+        reading,
+    };
+    let starts = results::starts(&table);
+    let mut seeds: Vec<(u32, u64)> = starts
+        .iter()
+        .map(|&(code, sq)| game.canonical(code, 1 << sq))
+        .collect();
+    for (p, set) in extra {
+        if table.valid(p) {
+            let code = table.code(p);
+            let set = set & !table.get(code).seen & !table.get(code).occupied & board.mask();
+            if set != 0 {
+                seeds.push(game.canonical(code, set));
+            }
+        }
+    }
+    let solved = search::solve(&game, seeds, progress)?;
+    Ok(Solution::new(table, reading, starts, solved))
+}
