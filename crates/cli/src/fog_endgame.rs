@@ -21,6 +21,10 @@ pub struct Args {
     /// one-player game of the plain formula S' = steps(S) minus seen)
     #[arg(long, value_name = "R", default_value = "sighted")]
     reading: String,
+    /// closure (every belief state: lines and escapes possible) or rounds
+    /// (families of won sets: the figures only, far less memory)
+    #[arg(long, value_name = "S", default_value = "rounds")]
+    search: String,
     /// The optimal line (a won start) or Black's answers (a lost one) from
     /// a start: 'Kc3 Rd4 kf6'
     #[arg(long, value_name = "P")]
@@ -35,6 +39,8 @@ struct Report<'a> {
     #[serde(flatten)]
     summary: &'a EndgameSummary,
     seconds: f64,
+    #[serde(skip)]
+    by_rounds: bool,
     /// The process's peak resident memory (VmHWM), where the system tells.
     peak_bytes: Option<u64>,
 }
@@ -66,16 +72,28 @@ pub fn run(args: Args) -> Result<(), String> {
         Some(text) => Some(parse_start(text, board, material)?),
         None => None,
     };
+    let by_rounds = match args.search.to_ascii_lowercase().as_str() {
+        "rounds" => start.is_none(),
+        "closure" => false,
+        other => return Err(format!("--search: unknown '{other}' (closure or rounds)")),
+    };
     let clock = Instant::now();
-    let solution = fog_endgame::solve(args.size, material, reading, &mut Quiet)
-        .map_err(|e| format!("the search stopped: {e:?}"))?;
+    let summary = if by_rounds {
+        fog_endgame::summary_by_rounds(args.size, material, reading, &mut Quiet)
+            .map_err(|e| format!("the search stopped: {e:?}"))?
+    } else {
+        let solution = fog_endgame::solve(args.size, material, reading, &mut Quiet)
+            .map_err(|e| format!("the search stopped: {e:?}"))?;
+        if let Some((p, king)) = start {
+            return print_start(&solution, &p, king, args.json);
+        }
+        solution.summary().clone()
+    };
     let seconds = clock.elapsed().as_secs_f64();
-    if let Some((p, king)) = start {
-        return print_start(&solution, &p, king, args.json);
-    }
     let report = Report {
-        summary: solution.summary(),
+        summary: &summary,
         seconds,
+        by_rounds,
         peak_bytes: peak_resident_bytes(),
     };
     if args.json {
@@ -236,7 +254,15 @@ fn print_report(r: &Report) {
         .map(|(k, c)| format!("{k}:{c}"))
         .collect();
     println!("histogram     {}", histogram.join(" "));
-    println!("belief_states {}", s.belief_states);
+    println!(
+        "belief_states {} ({})",
+        s.belief_states,
+        if r.by_rounds {
+            "rounds: the most maximal won sets in one round"
+        } else {
+            "closure: states reached"
+        }
+    );
     println!("seconds       {:.3}", r.seconds);
     match r.peak_bytes {
         Some(b) => println!("peak_bytes    {b} ({:.1} MB resident)", b as f64 / 1e6),

@@ -504,3 +504,37 @@ fn king_and_rook_on_8x8_match_the_paper() {
         }
     }
 }
+
+// ---------------------------------------------------------------------
+// The rounds search (families of won sets by their maximal sets) against
+// the closure search, start by start.
+
+fn rounds_agree(n: usize, material: Material, reading: Reading) {
+    use fogbound_solvers::fog_endgame::{results, rounds};
+    let solution = fog_endgame::solve(n, material, reading, &mut Silent).unwrap();
+    let table = &solution.table;
+    let by_rounds = rounds::solve(table, reading, 250, &mut Silent).unwrap();
+    for (code, king) in results::starts(table) {
+        assert_eq!(
+            by_rounds.value(table, code, king),
+            solution.value(code, 1 << king).unwrap(),
+            "{material:?} {n}×{n} {reading:?}: {} k{}",
+            table.describe_placement(&table.placement(code)),
+            Board::name(king)
+        );
+    }
+}
+
+#[test]
+fn rounds_agree_with_the_closure() {
+    for material in Material::ALL {
+        rounds_agree(4, material, Reading::Sighted);
+        rounds_agree(4, material, Reading::Blind);
+    }
+    for material in [Material::KQ, Material::KRR, Material::KBN] {
+        rounds_agree(5, material, Reading::Sighted);
+    }
+    rounds_agree(5, Material::KQ, Reading::Blind);
+    rounds_agree(8, Material::KR, Reading::Sighted);
+    rounds_agree(8, Material::KR, Reading::Blind);
+}

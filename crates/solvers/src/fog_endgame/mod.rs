@@ -13,13 +13,15 @@
 //! Files: `board` (the n×n board in a u64, king steps, symmetries), `men`
 //! (materials, attacks, the per-placement table), `game` (one move: safety
 //! and the next belief sets, both readings), `states` (compact keys, dense
-//! ids), `search` (closure and backward pass), `results` (starts, summary,
-//! histogram, lines and escapes).
+//! ids), `search` (closure and backward pass), `rounds` (the same values by
+//! rounds over families of won sets, no belief state stored), `results`
+//! (starts, summary, histogram, lines and escapes).
 
 pub mod board;
 pub mod game;
 pub mod men;
 pub mod results;
+pub mod rounds;
 pub mod search;
 pub mod states;
 
@@ -44,6 +46,30 @@ pub fn solve(
     progress: &mut dyn Progress,
 ) -> Result<Solution, Stop> {
     solve_with(n, material, reading, &[], progress)
+}
+
+/// The summary alone, by the rounds search (no belief state stored: the
+/// families of won sets by their maximal sets), for materials whose
+/// closure is too large (8×8 K+R+R). The same figures as [`solve`]; no
+/// lines or escapes.
+pub fn summary_by_rounds(
+    n: usize,
+    material: Material,
+    reading: Reading,
+    progress: &mut dyn Progress,
+) -> Result<EndgameSummary, Stop> {
+    let board = Board::new(n).map_err(|_| Stop::TooLarge)?;
+    let table = Placements::new(board, material);
+    let values = rounds::solve(&table, reading, 250, progress)?;
+    let starts = results::starts(&table);
+    Ok(results::summarise(
+        &table,
+        reading,
+        &starts,
+        values.max_sets,
+        values.peak_bytes,
+        |code, sq| values.value(&table, code, sq),
+    ))
 }
 
 /// As [`solve`], also solving the given belief states (men, set S; each S

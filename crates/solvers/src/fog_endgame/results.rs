@@ -41,7 +41,9 @@ pub struct EndgameSummary {
     pub max_moves: u16,
     /// `histogram[k]`: won starts that take exactly k White moves.
     pub histogram: Vec<u64>,
-    /// Belief states the search reached (up to the board's symmetry).
+    /// Belief states the closure search reached (up to the board's
+    /// symmetry); for the rounds search, the most maximal won sets held in
+    /// one round.
     pub belief_states: u64,
     /// Per black-king square, in the engine's order (`rank * n + file`):
     /// starts, and won starts.
@@ -58,7 +60,52 @@ pub struct Solution {
     pub reading: Reading,
     states: States,
     values: Vec<u16>,
-    summary: EndgameSummary,
+    summary: Option<EndgameSummary>,
+}
+
+/// The summary of a solve from every start's value (0: not won).
+pub(crate) fn summarise(
+    table: &Placements,
+    reading: Reading,
+    starts: &[(u32, u8)],
+    belief_states: u64,
+    search_bytes: u64,
+    value: impl Fn(u32, u8) -> u16,
+) -> EndgameSummary {
+    let board = table.board;
+    let n = board.size();
+    let mut summary = EndgameSummary {
+        material: table.material,
+        size: n,
+        reading,
+        positions: starts.len() as u64,
+        won: 0,
+        lost: 0,
+        max_moves: 0,
+        histogram: Vec::new(),
+        belief_states,
+        starts_by_square: vec![0; n * n],
+        won_by_square: vec![0; n * n],
+        search_bytes,
+    };
+    for &(code, sq) in starts {
+        let v = value(code, sq);
+        let i = board.engine_index(sq);
+        summary.starts_by_square[i] += 1;
+        if v == 0 {
+            summary.lost += 1;
+            continue;
+        }
+        summary.won += 1;
+        summary.won_by_square[i] += 1;
+        let v = v as usize;
+        if summary.histogram.len() <= v {
+            summary.histogram.resize(v + 1, 0);
+        }
+        summary.histogram[v] += 1;
+        summary.max_moves = summary.max_moves.max(v as u16);
+    }
+    summary
 }
 
 /// One White move of an optimal line: the move, White's men after it, and
@@ -107,52 +154,27 @@ impl Solution {
         starts: Vec<(u32, u8)>,
         solved: Solved,
     ) -> Solution {
-        let board = table.board;
-        let n = board.size();
-        let mut summary = EndgameSummary {
-            material: table.material,
-            size: n,
-            reading,
-            positions: starts.len() as u64,
-            won: 0,
-            lost: 0,
-            max_moves: 0,
-            histogram: Vec::new(),
-            belief_states: solved.states.len() as u64,
-            starts_by_square: vec![0; n * n],
-            won_by_square: vec![0; n * n],
-            search_bytes: solved.peak_bytes,
-        };
         let mut solution = Solution {
             table,
             reading,
             states: solved.states,
             values: solved.values,
-            summary: summary.clone(),
+            summary: None,
         };
-        for &(code, sq) in &starts {
-            let v = solution.value(code, 1 << sq).unwrap_or(0);
-            let i = board.engine_index(sq);
-            summary.starts_by_square[i] += 1;
-            if v == 0 {
-                summary.lost += 1;
-                continue;
-            }
-            summary.won += 1;
-            summary.won_by_square[i] += 1;
-            let v = v as usize;
-            if summary.histogram.len() <= v {
-                summary.histogram.resize(v + 1, 0);
-            }
-            summary.histogram[v] += 1;
-            summary.max_moves = summary.max_moves.max(v as u16);
-        }
-        solution.summary = summary;
+        let summary = summarise(
+            &solution.table,
+            reading,
+            &starts,
+            solution.states.len() as u64,
+            solved.peak_bytes,
+            |code, sq| solution.value(code, 1 << sq).unwrap_or(0),
+        );
+        solution.summary = Some(summary);
         solution
     }
 
     pub fn summary(&self) -> &EndgameSummary {
-        &self.summary
+        self.summary.as_ref().expect("set when built")
     }
 
     pub fn board(&self) -> Board {

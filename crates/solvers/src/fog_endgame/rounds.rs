@@ -1,0 +1,168 @@
+//! A second search, by rounds with dominance: for each placement of White's
+//! men, the belief sets White wins within k moves form a family closed
+//! under subsets (fewer squares for the king is never worse), kept as its
+//! maximal sets. Round k builds every family from round k − 1's:
+//!
+//! - blind: S wins within k by a safe move to W' iff steps(S) \ X lies in
+//!   a set T of W''s family (or is empty), i.e. S ⊆ erode(T ∪ X), where X
+//!   is what W' sees and occupies and erode(Y) the squares whose every
+//!   step is in Y;
+//! - sighted: the unseen part must satisfy that, and every square s of S
+//!   that W' sees must be "good": steps(s) \ X empty or inside a set of the
+//!   family.
+//!
+//! So each move and each maximal set T of the family after it gives one
+//! candidate maximal set; the round keeps the maximal candidates. A start
+//! is won within k once its king's square lies in a set of round k. No
+//! belief state is ever stored, so the memory is the families alone.
+
+use super::board::{bits, Board};
+use super::game::Reading;
+use super::men::Placements;
+use crate::progress::{Cancelled, Progress};
+
+/// Names of the passes reported through [`Progress`].
+pub const ROUNDS: &str = "rounds";
+
+/// Per canonical placement, the round at which each square's singleton
+/// belief set is first won (0: never).
+pub struct RoundValues {
+    /// Indexed by placement code (only canonical codes are filled).
+    first: Vec<[u8; 64]>,
+    /// Maximal sets held in the largest round (all placements).
+    pub max_sets: u64,
+    pub rounds: u16,
+    pub peak_bytes: u64,
+}
+
+impl RoundValues {
+    /// White moves to capture from a start (placement code, king square),
+    /// 0 when not won.
+    pub fn value(&self, table: &Placements, code: u32, king: u8) -> u16 {
+        let info = table.get(code);
+        let g = info.symmetries.trailing_zeros() as u8;
+        let sq = table.board.map_square(g, king);
+        self.first[info.canon as usize][sq as usize] as u16
+    }
+}
+
+fn erode(board: Board, y: u64) -> u64 {
+    board.mask() & !board.king_steps(board.mask() & !y)
+}
+
+/// Keeps the maximal sets of `sets` (in place).
+fn maximal(sets: &mut Vec<u64>) {
+    sets.sort_unstable_by_key(|&s| (std::cmp::Reverse(s.count_ones()), s));
+    sets.dedup();
+    let mut kept = 0;
+    for i in 0..sets.len() {
+        let s = sets[i];
+        if sets[..kept].iter().all(|&k| s & !k != 0) {
+            sets[kept] = s;
+            kept += 1;
+        }
+    }
+    sets.truncate(kept);
+}
+
+/// Runs rounds until nothing changes (or `max_rounds`).
+pub fn solve(
+    table: &Placements,
+    reading: Reading,
+    max_rounds: u16,
+    progress: &mut dyn Progress,
+) -> Result<RoundValues, Cancelled> {
+    let board = table.board;
+    let canon: Vec<u32> = (0..table.info.len() as u32)
+        .filter(|&c| table.info[c as usize].occupied != 0 && table.info[c as usize].canon == c)
+        .collect();
+    let mut families: Vec<Vec<u64>> = vec![Vec::new(); table.info.len()];
+    let mut first = vec![[0u8; 64]; table.info.len()];
+    let mut rounds = 1;
+    let mut max_sets = 0u64;
+    let mut peak_bytes = 0u64;
+    let mut candidates: Vec<u64> = Vec::new();
+    let mut family: Vec<u64> = Vec::new();
+    for k in 2..=max_rounds {
+        progress.report(ROUNDS, k as u64, max_rounds as u64)?;
+        let mut next: Vec<Vec<u64>> = vec![Vec::new(); table.info.len()];
+        let mut changed = false;
+        for &c in &canon {
+            let here = table.get(c);
+            let free = board.mask() & !here.seen & !here.occupied;
+            candidates.clear();
+            candidates.extend_from_slice(&families[c as usize]);
+            for &to in table.moves_of(c) {
+                let after = table.get(to);
+                let allowed = free & !after.forbidden;
+                if allowed == 0 {
+                    continue;
+                }
+                let x = after.seen | after.occupied;
+                // The family after the move, in this move's orientation.
+                let g = after.symmetries.trailing_zeros() as u8;
+                let back = Board::inverse(g);
+                family.clear();
+                family.push(0);
+                family.extend(
+                    families[after.canon as usize]
+                        .iter()
+                        .map(|&t| board.map_set(back, t)),
+                );
+                let good = match reading {
+                    Reading::Blind => 0,
+                    Reading::Sighted => {
+                        let mut good = 0u64;
+                        for s in bits(allowed & after.seen) {
+                            let b = board.king_steps(1 << s) & !x;
+                            if family.iter().any(|&t| b & !t == 0) {
+                                good |= 1 << s;
+                            }
+                        }
+                        good
+                    }
+                };
+                for &t in &family {
+                    let m = match reading {
+                        Reading::Blind => allowed & erode(board, t | x),
+                        Reading::Sighted => allowed & (good | (!after.seen & erode(board, t | x))),
+                    };
+                    if m != 0 {
+                        candidates.push(m);
+                    }
+                }
+            }
+            maximal(&mut candidates);
+            if candidates != families[c as usize] {
+                changed = true;
+                for &s in &candidates {
+                    for sq in bits(s) {
+                        if first[c as usize][sq as usize] == 0 {
+                            first[c as usize][sq as usize] = k as u8;
+                        }
+                    }
+                }
+            }
+            next[c as usize] = std::mem::take(&mut candidates);
+        }
+        let sets: u64 = next.iter().map(|f| f.len() as u64).sum();
+        let bytes: u64 = next
+            .iter()
+            .chain(&families)
+            .map(|f| f.capacity() as u64 * 8 + 24)
+            .sum();
+        max_sets = max_sets.max(sets);
+        peak_bytes = peak_bytes.max(bytes + first.len() as u64 * 64);
+        families = next;
+        if !changed {
+            break;
+        }
+        rounds = k;
+    }
+    Ok(RoundValues {
+        first,
+        max_sets,
+        rounds,
+        peak_bytes,
+    })
+}
