@@ -21,7 +21,7 @@ pub struct Args {
     /// one-player game of the plain formula S' = steps(S) minus seen)
     #[arg(long, value_name = "R", default_value = "sighted")]
     reading: String,
-    /// closure (every belief state: lines and escapes possible) or rounds
+    /// closure (every belief state: lines and answers possible) or rounds
     /// (families of won sets: the figures only, far less memory)
     #[arg(long, value_name = "S", default_value = "rounds")]
     search: String,
@@ -164,21 +164,15 @@ fn print_start(
         Some(1) => Err("--start: the black king is attacked (not a start)".into()),
         Some(0) => {
             let refutations = solution.refutations(p, 1 << king);
-            let region = solution.escape_region(p, 1 << king);
             if json {
                 #[derive(Serialize)]
                 struct Lost<'a> {
                     won: bool,
                     refutations: &'a [fog_endgame::Refutation],
-                    escape_squares: Vec<String>,
-                    escape_states: usize,
                 }
-                let (escape_squares, escape_states) = region.unwrap_or_default();
                 let text = serde_json::to_string(&Lost {
                     won: false,
                     refutations: &refutations,
-                    escape_squares,
-                    escape_states,
                 })
                 .map_err(|e| format!("cannot write JSON: {e}"))?;
                 println!("{text}");
@@ -193,13 +187,6 @@ fn print_start(
                             r.keeps.join(" ")
                         ),
                     }
-                }
-                if let Some((squares, states)) = region {
-                    println!(
-                        "Black's safe region: {} belief states over {}",
-                        states,
-                        squares.join(" ")
-                    );
                 }
             }
             Ok(())

@@ -15,7 +15,7 @@
 //! and the next belief sets, both readings), `states` (compact keys, dense
 //! ids), `search` (closure and backward pass), `rounds` (the same values by
 //! rounds over families of won sets, no belief state stored), `results`
-//! (starts, summary, histogram, lines and escapes).
+//! (starts, summary, histogram, optimal lines, Black's answers).
 
 pub mod board;
 pub mod game;
@@ -51,7 +51,7 @@ pub fn solve(
 /// The summary alone, by the rounds search (no belief state stored: the
 /// families of won sets by their maximal sets), for materials whose
 /// closure is too large (8×8 K+R+R). The same figures as [`solve`]; no
-/// lines or escapes.
+/// lines or answers.
 pub fn summary_by_rounds(
     n: usize,
     material: Material,

@@ -1,6 +1,8 @@
 //! What a solve gives: the starts, the summary (won, lost, the longest win,
 //! the histogram, a won count per black-king square), a state's value, the
-//! optimal line from a won start and Black's escape from a lost one.
+//! optimal line from a won start and Black's answer to every White move
+//! from a state White does not win (stepping through them follows Black's
+//! escape move by move).
 
 use super::board::{bits, Board};
 use super::game::{Game, Reading};
@@ -346,43 +348,5 @@ impl Solution {
             });
         }
         out
-    }
-
-    /// Black's safe region from a lost state: every square of every
-    /// not-won belief state Black can keep White in, whatever White plays
-    /// (Black answering each move with the first not-won belief set).
-    /// Returns the squares and the number of belief states (as placed, not
-    /// up to symmetry).
-    pub fn escape_region(&self, p: &Placement, set: u64) -> Option<(Vec<String>, usize)> {
-        if self.value_of(p, set) != Some(0) {
-            return None;
-        }
-        let code = self.table.code(p);
-        let set = set & !self.table.get(code).occupied & !self.table.get(code).seen;
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![(code, set)];
-        let mut squares = 0u64;
-        seen.insert((code, set));
-        while let Some((code, set)) = todo.pop() {
-            squares |= set;
-            for &to in self.table.moves_of(code) {
-                let after = self.table.get(to);
-                if !Game::safe(after, set) {
-                    continue;
-                }
-                let mut keep = None;
-                self.game().branches(after, set, |b| {
-                    if b != 0 && keep.is_none() && self.value(to, b) == Some(0) {
-                        keep = Some(b);
-                    }
-                });
-                if let Some(b) = keep {
-                    if seen.insert((to, b)) {
-                        todo.push((to, b));
-                    }
-                }
-            }
-        }
-        Some((names(squares), seen.len()))
     }
 }

@@ -21,7 +21,8 @@ use super::game::Reading;
 use super::men::Placements;
 use crate::progress::{Cancelled, Progress};
 
-/// Names of the passes reported through [`Progress`].
+/// The passes reported through [`Progress`] are `rounds 2`, `rounds 3` …
+/// (how many is not known ahead), each counting White's placements.
 pub const ROUNDS: &str = "rounds";
 
 /// Per canonical placement, the round at which each square's singleton
@@ -84,10 +85,13 @@ pub fn solve(
     let mut candidates: Vec<u64> = Vec::new();
     let mut family: Vec<u64> = Vec::new();
     for k in 2..=max_rounds {
-        progress.report(ROUNDS, k as u64, max_rounds as u64)?;
+        let pass = format!("{ROUNDS} {k}");
         let mut next: Vec<Vec<u64>> = vec![Vec::new(); table.info.len()];
         let mut changed = false;
-        for &c in &canon {
+        for (done, &c) in canon.iter().enumerate() {
+            if done.is_multiple_of(1024) {
+                progress.report(&pass, done as u64, canon.len() as u64)?;
+            }
             let here = table.get(c);
             let free = board.mask() & !here.seen & !here.occupied;
             candidates.clear();
