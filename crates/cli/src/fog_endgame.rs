@@ -25,6 +25,9 @@ pub struct Args {
     /// (families of won sets: the figures only, far less memory)
     #[arg(long, value_name = "S", default_value = "rounds")]
     search: String,
+    /// Threads for the rounds search (default: every core)
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
     /// The optimal line (a won start) or Black's answers (a lost one) from
     /// a start: 'Kc3 Rd4 kf6'
     #[arg(long, value_name = "P")]
@@ -72,6 +75,9 @@ pub fn run(args: Args) -> Result<(), String> {
         Some(text) => Some(parse_start(text, board, material)?),
         None => None,
     };
+    if args.threads == Some(0) {
+        return Err("--threads: must be at least 1".into());
+    }
     let by_rounds = match args.search.to_ascii_lowercase().as_str() {
         "rounds" => start.is_none(),
         "closure" => false,
@@ -79,7 +85,10 @@ pub fn run(args: Args) -> Result<(), String> {
     };
     let clock = Instant::now();
     let summary = if by_rounds {
-        fog_endgame::summary_by_rounds(args.size, material, reading, &mut Quiet)
+        let threads = args
+            .threads
+            .unwrap_or_else(fog_endgame::rounds::default_threads);
+        fog_endgame::summary_by_rounds_on(args.size, material, reading, threads, &mut Quiet)
             .map_err(|e| format!("the search stopped: {e:?}"))?
     } else {
         let solution = fog_endgame::solve(args.size, material, reading, &mut Quiet)

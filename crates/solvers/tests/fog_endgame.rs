@@ -513,7 +513,7 @@ fn rounds_agree(n: usize, material: Material, reading: Reading) {
     use fogbound_solvers::fog_endgame::{results, rounds};
     let solution = fog_endgame::solve(n, material, reading, &mut Silent).unwrap();
     let table = &solution.table;
-    let by_rounds = rounds::solve(table, reading, 250, &mut Silent).unwrap();
+    let by_rounds = rounds::solve(table, reading, 255, 2, &mut Silent).unwrap();
     for (code, king) in results::starts(table) {
         assert_eq!(
             by_rounds.value(table, code, king),

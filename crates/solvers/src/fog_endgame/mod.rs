@@ -58,9 +58,21 @@ pub fn summary_by_rounds(
     reading: Reading,
     progress: &mut dyn Progress,
 ) -> Result<EndgameSummary, Stop> {
+    summary_by_rounds_on(n, material, reading, rounds::default_threads(), progress)
+}
+
+/// As [`summary_by_rounds`], on up to `threads` threads (natively; one on
+/// wasm32).
+pub fn summary_by_rounds_on(
+    n: usize,
+    material: Material,
+    reading: Reading,
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<EndgameSummary, Stop> {
     let board = Board::new(n).map_err(|_| Stop::TooLarge)?;
     let table = Placements::new(board, material);
-    let values = rounds::solve(&table, reading, 250, progress)?;
+    let values = rounds::solve(&table, reading, 255, threads.max(1), progress)?;
     let starts = results::starts(&table);
     Ok(results::summarise(
         &table,

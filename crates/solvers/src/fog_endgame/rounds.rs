@@ -66,14 +66,125 @@ fn maximal(sets: &mut Vec<u64>) {
     sets.truncate(kept);
 }
 
-/// Runs rounds until nothing changes (or `max_rounds`).
+/// The maximal won sets of placement `c` after one more round, from the
+/// previous round's `families`.
+fn next_family(
+    table: &Placements,
+    reading: Reading,
+    families: &[Vec<u64>],
+    c: u32,
+    family: &mut Vec<u64>,
+) -> Vec<u64> {
+    let board = table.board;
+    let here = table.get(c);
+    let free = board.mask() & !here.seen & !here.occupied;
+    let mut candidates = families[c as usize].clone();
+    for &to in table.moves_of(c) {
+        let after = table.get(to);
+        let allowed = free & !after.forbidden;
+        if allowed == 0 {
+            continue;
+        }
+        let x = after.seen | after.occupied;
+        // The family after the move, in this move's orientation.
+        let back = Board::inverse(after.symmetries.trailing_zeros() as u8);
+        family.clear();
+        family.push(0);
+        family.extend(
+            families[after.canon as usize]
+                .iter()
+                .map(|&t| board.map_set(back, t)),
+        );
+        let good = match reading {
+            Reading::Blind => 0,
+            Reading::Sighted => {
+                let mut good = 0u64;
+                for s in bits(allowed & after.seen) {
+                    let b = board.king_steps(1 << s) & !x;
+                    if family.iter().any(|&t| b & !t == 0) {
+                        good |= 1 << s;
+                    }
+                }
+                good
+            }
+        };
+        for &t in family.iter() {
+            let m = match reading {
+                Reading::Blind => allowed & erode(board, t | x),
+                Reading::Sighted => allowed & (good | (!after.seen & erode(board, t | x))),
+            };
+            if m != 0 {
+                candidates.push(m);
+            }
+        }
+    }
+    maximal(&mut candidates);
+    candidates
+}
+
+/// Placements handed out per batch (progress is reported between batches).
+const BATCH: usize = 2048;
+
+/// `next_family` for every placement of a batch, on up to `threads`
+/// threads natively, one after another on wasm32.
+fn batch_families(
+    table: &Placements,
+    reading: Reading,
+    families: &[Vec<u64>],
+    batch: &[u32],
+    threads: usize,
+) -> Vec<Vec<u64>> {
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 && batch.len() > 64 {
+        let share = batch.len().div_ceil(threads);
+        return std::thread::scope(|scope| {
+            let handles: Vec<_> = batch
+                .chunks(share)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut family = Vec::new();
+                        part.iter()
+                            .map(|&c| next_family(table, reading, families, c, &mut family))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+    }
+    let _ = threads;
+    let mut family = Vec::new();
+    batch
+        .iter()
+        .map(|&c| next_family(table, reading, families, c, &mut family))
+        .collect()
+}
+
+/// The threads to use when the caller does not say: every core natively,
+/// one on wasm32.
+pub fn default_threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
+}
+
+/// Runs rounds until nothing changes (or `max_rounds`), on up to `threads`
+/// threads (natively; one on wasm32).
 pub fn solve(
     table: &Placements,
     reading: Reading,
     max_rounds: u16,
+    threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<RoundValues, Cancelled> {
-    let board = table.board;
     let canon: Vec<u32> = (0..table.info.len() as u32)
         .filter(|&c| table.info[c as usize].occupied != 0 && table.info[c as usize].canon == c)
         .collect();
@@ -82,72 +193,26 @@ pub fn solve(
     let mut rounds = 1;
     let mut max_sets = 0u64;
     let mut peak_bytes = 0u64;
-    let mut candidates: Vec<u64> = Vec::new();
-    let mut family: Vec<u64> = Vec::new();
-    for k in 2..=max_rounds {
+    for k in 2..=max_rounds.min(255) {
         let pass = format!("{ROUNDS} {k}");
         let mut next: Vec<Vec<u64>> = vec![Vec::new(); table.info.len()];
         let mut changed = false;
-        for (done, &c) in canon.iter().enumerate() {
-            if done.is_multiple_of(1024) {
-                progress.report(&pass, done as u64, canon.len() as u64)?;
-            }
-            let here = table.get(c);
-            let free = board.mask() & !here.seen & !here.occupied;
-            candidates.clear();
-            candidates.extend_from_slice(&families[c as usize]);
-            for &to in table.moves_of(c) {
-                let after = table.get(to);
-                let allowed = free & !after.forbidden;
-                if allowed == 0 {
-                    continue;
-                }
-                let x = after.seen | after.occupied;
-                // The family after the move, in this move's orientation.
-                let g = after.symmetries.trailing_zeros() as u8;
-                let back = Board::inverse(g);
-                family.clear();
-                family.push(0);
-                family.extend(
-                    families[after.canon as usize]
-                        .iter()
-                        .map(|&t| board.map_set(back, t)),
-                );
-                let good = match reading {
-                    Reading::Blind => 0,
-                    Reading::Sighted => {
-                        let mut good = 0u64;
-                        for s in bits(allowed & after.seen) {
-                            let b = board.king_steps(1 << s) & !x;
-                            if family.iter().any(|&t| b & !t == 0) {
-                                good |= 1 << s;
+        for (b, batch) in canon.chunks(BATCH).enumerate() {
+            progress.report(&pass, (b * BATCH) as u64, canon.len() as u64)?;
+            let results = batch_families(table, reading, &families, batch, threads);
+            for (&c, sets) in batch.iter().zip(results) {
+                if sets != families[c as usize] {
+                    changed = true;
+                    for &s in &sets {
+                        for sq in bits(s) {
+                            if first[c as usize][sq as usize] == 0 {
+                                first[c as usize][sq as usize] = k as u8;
                             }
                         }
-                        good
-                    }
-                };
-                for &t in &family {
-                    let m = match reading {
-                        Reading::Blind => allowed & erode(board, t | x),
-                        Reading::Sighted => allowed & (good | (!after.seen & erode(board, t | x))),
-                    };
-                    if m != 0 {
-                        candidates.push(m);
                     }
                 }
+                next[c as usize] = sets;
             }
-            maximal(&mut candidates);
-            if candidates != families[c as usize] {
-                changed = true;
-                for &s in &candidates {
-                    for sq in bits(s) {
-                        if first[c as usize][sq as usize] == 0 {
-                            first[c as usize][sq as usize] = k as u8;
-                        }
-                    }
-                }
-            }
-            next[c as usize] = std::mem::take(&mut candidates);
         }
         let sets: u64 = next.iter().map(|f| f.len() as u64).sum();
         let bytes: u64 = next
