@@ -91,8 +91,17 @@ pub fn run(args: Args) -> Result<(), String> {
         fog_endgame::summary_by_rounds_on(args.size, material, reading, threads, &mut Quiet)
             .map_err(|e| format!("the search stopped: {e:?}"))?
     } else {
-        let solution = fog_endgame::solve(args.size, material, reading, &mut Quiet)
-            .map_err(|e| format!("the search stopped: {e:?}"))?;
+        let solution =
+            fog_endgame::solve(args.size, material, reading, &mut Quiet).map_err(|e| match e {
+                fog_endgame::Stop::TooLarge => format!(
+                    "{} on {n}×{n} needs more memory than the closure search takes \
+                     ({} GB); its figures come from --search rounds, without lines",
+                    material.name(),
+                    fog_endgame::search::BYTE_LIMIT / 1_000_000_000,
+                    n = args.size
+                ),
+                fog_endgame::Stop::Cancelled => "cancelled".into(),
+            })?;
         if let Some((p, king)) = start {
             return print_start(&solution, &p, king, args.json);
         }

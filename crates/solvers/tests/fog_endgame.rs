@@ -538,3 +538,25 @@ fn rounds_agree_with_the_closure() {
     rounds_agree(8, Material::KR, Reading::Sighted);
     rounds_agree(8, Material::KR, Reading::Blind);
 }
+
+/// White may always ignore what it sees, so a start won blind is won
+/// sighted in no more moves.
+#[test]
+fn seeing_the_king_after_a_move_never_hurts_white() {
+    use fogbound_solvers::fog_endgame::{results, rounds};
+    for (n, material) in [(8, Material::KR), (6, Material::KQ), (5, Material::KBN)] {
+        let table = Placements::new(Board::new(n).unwrap(), material);
+        let sighted = rounds::solve(&table, Reading::Sighted, 255, 2, &mut Silent).unwrap();
+        let blind = rounds::solve(&table, Reading::Blind, 255, 2, &mut Silent).unwrap();
+        for (code, king) in results::starts(&table) {
+            let (s, b) = (
+                sighted.value(&table, code, king),
+                blind.value(&table, code, king),
+            );
+            assert!(
+                b == 0 || (s != 0 && s <= b),
+                "{material:?} {n}×{n}: {s} {b}"
+            );
+        }
+    }
+}

@@ -28,6 +28,12 @@ pub mod pass {
     pub const VALUES: &str = "values";
 }
 
+/// The most bytes the closure and its backward pass may need (states,
+/// forward and reverse edges); past it the search stops with
+/// [`Stop::TooLarge`] rather than exhaust the memory. 8×8 K+R+R needs more:
+/// its figures come from the rounds search.
+pub const BYTE_LIMIT: u64 = 3_000_000_000;
+
 /// A reverse edge names a state (one-branch move) or, with this bit, a
 /// move node.
 const NODE: u32 = 1 << 31;
@@ -78,6 +84,11 @@ pub fn solve(
     while id < states.len() {
         if id.is_multiple_of(1 << 16) {
             progress.report(pass::CLOSURE, id as u64, states.len() as u64)?;
+        }
+        if id.is_multiple_of(1024)
+            && states.bytes() + 8 * forward.len() as u64 + 12 * states.len() as u64 > BYTE_LIMIT
+        {
+            return Err(Stop::TooLarge);
         }
         let (code, set) = states.get(id as u32);
         forward_start.push(forward.len() as u32);
