@@ -1,7 +1,7 @@
 //! `fogbound fog-endgame`: the Fog of War endgames against a lone king,
 //! solved exactly from every start.
 
-use fogbound_solvers::fog_endgame::{self, Board, EndgameSummary, Material, Reading};
+use fogbound_solvers::fog_endgame::{self, Board, EndgameSummary, Explain, Material, Reading};
 use fogbound_solvers::Progress;
 use serde::Serialize;
 use std::time::Instant;
@@ -21,8 +21,9 @@ pub struct Args {
     /// one-player game of the plain formula S' = steps(S) minus seen)
     #[arg(long, value_name = "R", default_value = "sighted")]
     reading: String,
-    /// closure (every belief state: lines and answers possible) or rounds
-    /// (families of won sets: the figures only, far less memory)
+    /// rounds (families of won sets by their maximal sets: little memory)
+    /// or closure (every reachable belief state stored; 8×8 K+R+R is too
+    /// large for it)
     #[arg(long, value_name = "S", default_value = "rounds")]
     search: String,
     /// Threads for the rounds search (default: every core)
@@ -79,15 +80,21 @@ pub fn run(args: Args) -> Result<(), String> {
         return Err("--threads: must be at least 1".into());
     }
     let by_rounds = match args.search.to_ascii_lowercase().as_str() {
-        "rounds" => start.is_none(),
+        "rounds" => true,
         "closure" => false,
         other => return Err(format!("--search: unknown '{other}' (closure or rounds)")),
     };
+    let threads = args
+        .threads
+        .unwrap_or_else(fog_endgame::rounds::default_threads);
+    if let (Some((p, king)), true) = (start, by_rounds) {
+        let solution =
+            fog_endgame::solve_by_rounds(args.size, material, reading, threads, &mut Quiet)
+                .map_err(|e| format!("the search stopped: {e:?}"))?;
+        return print_start(&solution, &p, king, args.json);
+    }
     let clock = Instant::now();
     let summary = if by_rounds {
-        let threads = args
-            .threads
-            .unwrap_or_else(fog_endgame::rounds::default_threads);
         fog_endgame::summary_by_rounds_on(args.size, material, reading, threads, &mut Quiet)
             .map_err(|e| format!("the search stopped: {e:?}"))?
     } else {
@@ -165,13 +172,12 @@ fn parse_start(
 }
 
 fn print_start(
-    solution: &fog_endgame::Solution,
+    solution: &impl Explain,
     p: &fog_endgame::Placement,
     king: u8,
     json: bool,
 ) -> Result<(), String> {
-    let table = &solution.table;
-    let count = table.count;
+    let count = solution.table().count;
     let mut squares: Vec<u8> = p[..count].to_vec();
     squares.push(king);
     squares.sort_unstable();
@@ -221,10 +227,13 @@ fn print_start(
                 println!("won in {} White moves (the capture included)", line.moves);
                 for (i, s) in line.steps.iter().enumerate() {
                     println!(
-                        "{:>3}. {:<18} {:<16} king may be on {}",
+                        "{:>3}. {:<18} {:<16} {}king may be on {}",
                         i + 1,
                         s.white_move,
                         s.men,
+                        s.seen_at
+                            .as_ref()
+                            .map_or(String::new(), |sq| format!("seen on {sq}, then ")),
                         if s.belief.is_empty() {
                             "-".into()
                         } else {

@@ -5,7 +5,7 @@
 use fogbound_engine::model::{Fog, InformationModel};
 use fogbound_engine::variant::Variant;
 use fogbound_engine::{Bitboard, Bitboard64, Color, Position};
-use fogbound_solvers::fog_endgame::{self, Board, Material, Placements, Reading};
+use fogbound_solvers::fog_endgame::{self, Board, Explain, Material, Placements, Reading};
 use fogbound_solvers::progress::Silent;
 use std::collections::HashMap;
 
@@ -513,7 +513,7 @@ fn rounds_agree(n: usize, material: Material, reading: Reading) {
     use fogbound_solvers::fog_endgame::{results, rounds};
     let solution = fog_endgame::solve(n, material, reading, &mut Silent).unwrap();
     let table = &solution.table;
-    let by_rounds = rounds::solve(table, reading, 255, 2, &mut Silent).unwrap();
+    let by_rounds = rounds::solve(table, reading, 255, 2, false, &mut Silent).unwrap();
     for (code, king) in results::starts(table) {
         assert_eq!(
             by_rounds.value(table, code, king),
@@ -546,8 +546,8 @@ fn seeing_the_king_after_a_move_never_hurts_white() {
     use fogbound_solvers::fog_endgame::{results, rounds};
     for (n, material) in [(8, Material::KR), (6, Material::KQ), (5, Material::KBN)] {
         let table = Placements::new(Board::new(n).unwrap(), material);
-        let sighted = rounds::solve(&table, Reading::Sighted, 255, 2, &mut Silent).unwrap();
-        let blind = rounds::solve(&table, Reading::Blind, 255, 2, &mut Silent).unwrap();
+        let sighted = rounds::solve(&table, Reading::Sighted, 255, 2, false, &mut Silent).unwrap();
+        let blind = rounds::solve(&table, Reading::Blind, 255, 2, false, &mut Silent).unwrap();
         for (code, king) in results::starts(&table) {
             let (s, b) = (
                 sighted.value(&table, code, king),
@@ -558,5 +558,49 @@ fn seeing_the_king_after_a_move_never_hurts_white() {
                 "{material:?} {n}×{n}: {s} {b}"
             );
         }
+    }
+}
+
+/// The rounds search's history values every belief state as the closure
+/// does: checked on every belief set one move away from every start, and
+/// its optimal lines are as long as the closure's.
+#[test]
+fn rounds_value_belief_states_as_the_closure_does() {
+    use fogbound_solvers::fog_endgame::{results, Game};
+    for (n, material, reading) in [
+        (8, Material::KR, Reading::Sighted),
+        (5, Material::KQ, Reading::Sighted),
+        (5, Material::KRR, Reading::Blind),
+    ] {
+        let closure = fog_endgame::solve(n, material, reading, &mut Silent).unwrap();
+        let rounds = fog_endgame::solve_by_rounds(n, material, reading, 2, &mut Silent).unwrap();
+        assert_eq!(rounds.summary().histogram, closure.summary().histogram);
+        let table = &closure.table;
+        let game = Game { table, reading };
+        let mut compared = 0;
+        for (i, (code, king)) in results::starts(table).into_iter().enumerate() {
+            for &to in table.moves_of(code) {
+                let after = table.get(to);
+                if !Game::safe(after, 1 << king) {
+                    continue;
+                }
+                game.branches(after, 1 << king, |b| {
+                    if let Some(v) = closure.value(to, b) {
+                        assert_eq!(Explain::value(&rounds, to, b), Some(v));
+                        compared += 1;
+                    }
+                });
+            }
+            if i % 97 == 0 {
+                let p = table.placement(code);
+                let a = closure.line(&p, king).map(|l| l.moves);
+                let b = rounds.line(&p, king).map(|l| (l.moves, l.steps.len()));
+                assert_eq!(a, b.map(|(m, _)| m));
+                if let Some((m, steps)) = b {
+                    assert_eq!(steps, m as usize);
+                }
+            }
+        }
+        assert!(compared > 1000);
     }
 }

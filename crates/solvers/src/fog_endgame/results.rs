@@ -7,6 +7,7 @@
 use super::board::{bits, Board};
 use super::game::{Game, Reading};
 use super::men::{Material, Placement, Placements};
+use super::rounds::RoundValues;
 use super::search::Solved;
 use super::states::States;
 use serde::Serialize;
@@ -118,6 +119,10 @@ pub struct LineStep {
     pub white_move: String,
     pub men: String,
     pub belief: Vec<String>,
+    /// Sighted reading: the square where White saw the king right after
+    /// this move, when the worst case is that sighting (`None`: the king
+    /// stayed unseen).
+    pub seen_at: Option<String>,
     /// White moves still needed from here, the capture included.
     pub moves_left: u16,
 }
@@ -189,41 +194,123 @@ impl Solution {
             reading: self.reading,
         }
     }
+}
 
-    /// White moves to capture the king from White's men `code` and belief
-    /// set `set` (White to move, `set` unseen): `Some(0)` not won,
-    /// `Some(1)` for the empty set (the capture is all that is left),
-    /// `None` for a state the search did not reach.
+impl Solution {
+    /// The value of a belief state, as [`Explain::value`].
     pub fn value(&self, code: u32, set: u64) -> Option<u16> {
+        Explain::value(self, code, set)
+    }
+}
+
+impl Explain for Solution {
+    fn table(&self) -> &Placements {
+        &self.table
+    }
+
+    fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    fn value(&self, code: u32, set: u64) -> Option<u16> {
         if set == 0 {
             return Some(1);
         }
         let (c, s) = self.game().canonical(code, set);
         self.states.find(c, s).map(|id| self.values[id as usize])
     }
+}
+
+/// The rounds search with its history: values of any belief state.
+pub struct RoundsSolution {
+    pub table: Placements,
+    pub reading: Reading,
+    values: RoundValues,
+    summary: EndgameSummary,
+}
+
+impl RoundsSolution {
+    pub(crate) fn new(table: Placements, reading: Reading, values: RoundValues) -> RoundsSolution {
+        let starts = starts(&table);
+        let summary = summarise(
+            &table,
+            reading,
+            &starts,
+            values.max_sets,
+            values.peak_bytes,
+            |code, sq| values.value(&table, code, sq),
+        );
+        RoundsSolution {
+            table,
+            reading,
+            values,
+            summary,
+        }
+    }
+
+    pub fn summary(&self) -> &EndgameSummary {
+        &self.summary
+    }
+}
+
+impl Explain for RoundsSolution {
+    fn table(&self) -> &Placements {
+        &self.table
+    }
+
+    fn reading(&self) -> Reading {
+        self.reading
+    }
+
+    /// Every belief state has a value here: not won (0) when no round won
+    /// it.
+    fn value(&self, code: u32, set: u64) -> Option<u16> {
+        if set == 0 {
+            return Some(1);
+        }
+        let game = Game {
+            table: &self.table,
+            reading: self.reading,
+        };
+        let (c, s) = game.canonical(code, set);
+        Some(self.values.value_canonical(c, s))
+    }
+}
+
+/// Questions about single positions, for any search that can value a
+/// belief state: a value, the optimal line, Black's answers.
+pub trait Explain {
+    fn table(&self) -> &Placements;
+    fn reading(&self) -> Reading;
+
+    /// White moves to capture the king from White's men `code` and belief
+    /// set `set` (White to move, `set` unseen): `Some(0)` not won,
+    /// `Some(1)` for the empty set (the capture is all that is left),
+    /// `None` for a state the search cannot value.
+    fn value(&self, code: u32, set: u64) -> Option<u16>;
 
     /// The value of a placement and a belief set; the set is first cut to
     /// the squares White does not see (a seen king is captured at once).
-    pub fn value_of(&self, p: &Placement, set: u64) -> Option<u16> {
-        if !self.table.valid(&self.table.normalise(*p)) {
+    fn value_of(&self, p: &Placement, set: u64) -> Option<u16> {
+        if !self.table().valid(&self.table().normalise(*p)) {
             return None;
         }
-        let code = self.table.code(p);
-        let info = self.table.get(code);
+        let code = self.table().code(p);
+        let info = self.table().get(code);
         if set & info.seen != 0 {
             return Some(1);
         }
-        self.value(code, set & !info.occupied & self.board().mask())
+        self.value(code, set & !info.occupied & self.table().board.mask())
     }
 
     fn move_text(&self, from: u32, to: u32) -> String {
-        let (a, b) = (self.table.placement(from), self.table.placement(to));
-        let count = self.table.count;
+        let (a, b) = (self.table().placement(from), self.table().placement(to));
+        let count = self.table().count;
         let gone = (0..count).find(|&i| !b[..count].contains(&a[i]));
         let came = (0..count).find(|&i| !a[..count].contains(&b[i]));
         match (gone, came) {
             (Some(i), Some(j)) => {
-                let letter = self.table.man(j).map_or('K', |m| m.letter());
+                let letter = self.table().man(j).map_or('K', |m| m.letter());
                 format!("{letter}{}-{}", Board::name(a[i]), Board::name(b[j]))
             }
             _ => "?".into(),
@@ -233,10 +320,13 @@ impl Solution {
     /// The safe moves from a state with their belief sets and values (the
     /// move's value: 1 + its worst belief set's).
     fn scored_moves(&self, code: u32, set: u64) -> Vec<ScoredMove> {
-        let game = self.game();
+        let game = Game {
+            table: self.table(),
+            reading: self.reading(),
+        };
         let mut out = Vec::new();
-        for &to in self.table.moves_of(code) {
-            let after = self.table.get(to);
+        for &to in self.table().moves_of(code) {
+            let after = self.table().get(to);
             if !Game::safe(after, set) {
                 continue;
             }
@@ -258,8 +348,8 @@ impl Solution {
 
     /// The optimal line from a start (men, black king's square), or `None`
     /// when the start is not won or not a start.
-    pub fn line(&self, p: &Placement, king: u8) -> Option<Line> {
-        let mut code = self.table.code(p);
+    fn line(&self, p: &Placement, king: u8) -> Option<Line> {
+        let mut code = self.table().code(p);
         let mut set = 1u64 << king;
         let moves = self.value_of(p, set).filter(|&v| v > 1)?;
         let mut steps = Vec::new();
@@ -277,10 +367,23 @@ impl Solution {
                 .max_by_key(|&(b, v)| if b == 0 { 1 } else { v })
                 .unwrap_or((0, 1));
             left -= 1;
+            let after = self.table().get(to);
+            let board = self.table().board;
+            let hidden = !(after.seen | after.occupied);
+            let unseen = set & !after.seen;
+            let seen_at = match self.reading() {
+                Reading::Sighted if unseen == 0 || board.king_steps(unseen) & hidden != worst => {
+                    bits(set & after.seen)
+                        .find(|&sq| board.king_steps(1 << sq) & hidden == worst)
+                        .map(Board::name)
+                }
+                _ => None,
+            };
             steps.push(LineStep {
                 white_move: self.move_text(code, to),
-                men: self.table.describe_placement(&self.table.placement(to)),
+                men: self.table().describe_placement(&self.table().placement(to)),
                 belief: names(worst),
+                seen_at,
                 moves_left: left,
             });
             code = to;
@@ -288,14 +391,17 @@ impl Solution {
         }
         steps.push(LineStep {
             white_move: "captures the king".into(),
-            men: self.table.describe_placement(&self.table.placement(code)),
+            men: self
+                .table()
+                .describe_placement(&self.table().placement(code)),
             belief: Vec::new(),
+            seen_at: None,
             moves_left: 0,
         });
         Some(Line {
             start: format!(
                 "{} k{}",
-                self.table.describe_placement(&self.table.normalise(*p)),
+                self.table().describe_placement(&self.table().normalise(*p)),
                 Board::name(king)
             ),
             moves,
@@ -306,26 +412,27 @@ impl Solution {
     /// Black's answer to every White move from a state White does not win
     /// (men, belief set): the undefended man or king it captures, or a
     /// belief set White still does not win. Empty when the state is won.
-    pub fn refutations(&self, p: &Placement, set: u64) -> Vec<Refutation> {
+    fn refutations(&self, p: &Placement, set: u64) -> Vec<Refutation> {
         if self.value_of(p, set) != Some(0) {
             return Vec::new();
         }
-        let code = self.table.code(p);
+        let code = self.table().code(p);
         let mut out = Vec::new();
-        for &to in self.table.moves_of(code) {
-            let after = self.table.get(to);
+        for &to in self.table().moves_of(code) {
+            let after = self.table().get(to);
             let white_move = self.move_text(code, to);
             if !Game::safe(after, set) {
-                let target = bits(self.table.placement(to)[..self.table.count].iter().fold(
-                    0u64,
-                    |m, &sq| {
-                        if self.board().king_steps(1 << sq) & set & after.forbidden != 0 {
-                            m | 1 << sq
-                        } else {
-                            m
-                        }
-                    },
-                ))
+                let target = bits(
+                    self.table().placement(to)[..self.table().count]
+                        .iter()
+                        .fold(0u64, |m, &sq| {
+                            if self.table().board.king_steps(1 << sq) & set & after.forbidden != 0 {
+                                m | 1 << sq
+                            } else {
+                                m
+                            }
+                        }),
+                )
                 .next()
                 .map(Board::name);
                 out.push(Refutation {
@@ -336,7 +443,11 @@ impl Solution {
                 continue;
             }
             let mut keep = None;
-            self.game().branches(after, set, |b| {
+            let game = Game {
+                table: self.table(),
+                reading: self.reading(),
+            };
+            game.branches(after, set, |b| {
                 if b != 0 && keep.is_none() && self.value(to, b) == Some(0) {
                     keep = Some(b);
                 }

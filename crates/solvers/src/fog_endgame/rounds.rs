@@ -30,6 +30,9 @@ pub const ROUNDS: &str = "rounds";
 pub struct RoundValues {
     /// Indexed by placement code (only canonical codes are filled).
     first: Vec<[u8; 64]>,
+    /// When kept: per canonical code, each round's maximal won sets where
+    /// they changed (round, sets), so any belief state can be valued.
+    history: Vec<Vec<(u8, Vec<u64>)>>,
     /// Maximal sets held in the largest round (all placements).
     pub max_sets: u64,
     pub rounds: u16,
@@ -44,6 +47,24 @@ impl RoundValues {
         let g = info.symmetries.trailing_zeros() as u8;
         let sq = table.board.map_square(g, king);
         self.first[info.canon as usize][sq as usize] as u16
+    }
+
+    /// White moves to capture from a canonical state (kept history only;
+    /// 0 when not won).
+    pub fn value_canonical(&self, canon: u32, set: u64) -> u16 {
+        self.history
+            .get(canon as usize)
+            .and_then(|rounds| {
+                rounds
+                    .iter()
+                    .find(|(_, sets)| sets.iter().any(|&t| set & !t == 0))
+            })
+            .map_or(0, |&(k, _)| k as u16)
+    }
+
+    /// Whether every round's sets were kept ([`RoundValues::value_canonical`]).
+    pub fn has_history(&self) -> bool {
+        !self.history.is_empty()
     }
 }
 
@@ -183,6 +204,7 @@ pub fn solve(
     reading: Reading,
     max_rounds: u16,
     threads: usize,
+    keep_history: bool,
     progress: &mut dyn Progress,
 ) -> Result<RoundValues, Cancelled> {
     let canon: Vec<u32> = (0..table.info.len() as u32)
@@ -190,6 +212,11 @@ pub fn solve(
         .collect();
     let mut families: Vec<Vec<u64>> = vec![Vec::new(); table.info.len()];
     let mut first = vec![[0u8; 64]; table.info.len()];
+    let mut history: Vec<Vec<(u8, Vec<u64>)>> = if keep_history {
+        vec![Vec::new(); table.info.len()]
+    } else {
+        Vec::new()
+    };
     let mut rounds = 1;
     let mut max_sets = 0u64;
     let mut peak_bytes = 0u64;
@@ -203,6 +230,9 @@ pub fn solve(
             for (&c, sets) in batch.iter().zip(results) {
                 if sets != families[c as usize] {
                     changed = true;
+                    if keep_history {
+                        history[c as usize].push((k as u8, sets.clone()));
+                    }
                     for &s in &sets {
                         for sq in bits(s) {
                             if first[c as usize][sq as usize] == 0 {
@@ -215,11 +245,17 @@ pub fn solve(
             }
         }
         let sets: u64 = next.iter().map(|f| f.len() as u64).sum();
+        let kept: u64 = history
+            .iter()
+            .flatten()
+            .map(|(_, f)| f.capacity() as u64 * 8 + 32)
+            .sum();
         let bytes: u64 = next
             .iter()
             .chain(&families)
             .map(|f| f.capacity() as u64 * 8 + 24)
-            .sum();
+            .sum::<u64>()
+            + kept;
         max_sets = max_sets.max(sets);
         peak_bytes = peak_bytes.max(bytes + first.len() as u64 * 64);
         families = next;
@@ -230,6 +266,7 @@ pub fn solve(
     }
     Ok(RoundValues {
         first,
+        history,
         max_sets,
         rounds,
         peak_bytes,
