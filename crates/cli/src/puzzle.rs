@@ -31,6 +31,9 @@ enum Action {
         /// Do not test the other first moves for cooks
         #[arg(long)]
         no_cooks: bool,
+        /// Deepen from one move, so the key found is a shortest one
+        #[arg(long)]
+        shortest: bool,
     },
 }
 
@@ -119,6 +122,7 @@ pub fn run(args: Args) -> Result<(), String> {
             max_nodes,
             max_seconds,
             no_cooks,
+            shortest,
         } => {
             let puzzle = read(&source.puzzle)?;
             let start = Instant::now();
@@ -128,7 +132,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 max_nodes,
                 cooks: !no_cooks,
                 tree: true,
-                shortest: std::env::var_os("SHORTEST").is_some(),
+                shortest,
             };
             let solution =
                 solve_with(&puzzle, &options, Some(&mut in_time)).map_err(|e| e.to_string())?;
