@@ -272,6 +272,8 @@ pub struct Solver<'a> {
     mode: RuleMode,
     memo: HashMap<Vec<u64>, Entry>,
     lost_index: HashMap<u64, Vec<(Witness, u32)>>,
+    /// Beliefs with Black to move, as `memo` for White's.
+    escapes: HashMap<Vec<u64>, Entry>,
     full: HashMap<(u64, u32), bool>,
     history: HashMap<MoveAttempt, u32>,
     killers: HashMap<u32, Vec<MoveAttempt>>,
@@ -300,6 +302,7 @@ impl<'a> Solver<'a> {
             mode: spec.rule_mode(),
             memo: HashMap::new(),
             lost_index: HashMap::new(),
+            escapes: HashMap::new(),
             full: HashMap::new(),
             history: HashMap::new(),
             killers: HashMap::new(),
@@ -647,6 +650,37 @@ impl<'a> Solver<'a> {
         if moves == 0 {
             return Ok(Some(vec![belief.key()[0]]));
         }
+        // Black to move in the same belief again (a transposition).
+        if let Some(e) = self.escapes.get(belief.key()) {
+            if e.won_in <= moves {
+                return Ok(None);
+            }
+            if e.lost_in >= moves {
+                return Ok(Some(e.witness.clone()));
+            }
+        }
+        let result = self.escape_search(belief, moves)?;
+        let e = self.escapes.entry(belief.key().to_vec()).or_insert(Entry {
+            won_in: u32::MAX,
+            lost_in: 0,
+            witness: Vec::new(),
+        });
+        match &result {
+            None => e.won_in = e.won_in.min(moves),
+            Some(w) if moves > e.lost_in => {
+                e.lost_in = moves;
+                e.witness = w.clone();
+            }
+            Some(_) => {}
+        }
+        Ok(result)
+    }
+
+    fn escape_search(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+    ) -> Result<Option<Witness>, Stop> {
         self.tick()?;
         let replies = self.replies(belief);
         for g in &replies {
