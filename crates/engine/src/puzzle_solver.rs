@@ -32,6 +32,16 @@
 //! (every [`REPORT_EVERY`] nodes; returning `false` cancels) let a worker
 //! show progress, add a time limit (the engine has no clock) and stop.
 //!
+//! Where it stands (native, release build): published mates in 2 in a few
+//! milliseconds; the Fog of War puzzles of the collection in under 0.2 s;
+//! the Rotenberg mate in 8's key 1.Rg2 proved in about 12 s (53 M nodes,
+//! 51 k belief states), but a search from scratch that must first refute
+//! the wrong first moves (1.Nf2, 1.Rxh2+…) at full depth does not finish
+//! in minutes; Rotenberg's 15-move problem (Fiedler-50 Jubilee) stays
+//! `Unknown` after a minute. The cost is in refuting plausible but wrong
+//! attempts deep in the tree: a proof-number search, which spends effort
+//! where proofs and disproofs are cheapest, is the next step.
+//!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
 //! "Black has moved", mate…), each with the plan that follows. An umpire
