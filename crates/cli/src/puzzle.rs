@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve, Verdict};
+use fogbound_engine::puzzle_solver::{solve_with, Options, Stats};
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -22,9 +22,18 @@ enum Action {
     Solve {
         #[command(flatten)]
         source: Source,
-        /// Stop after this many search nodes
-        #[arg(long, default_value_t = 2_000_000)]
+        /// Stop after this many search nodes (verdict unknown)
+        #[arg(long, default_value_t = 50_000_000)]
         max_nodes: u64,
+        /// Stop after this many seconds (verdict unknown)
+        #[arg(long, default_value_t = 600.0)]
+        max_seconds: f64,
+        /// Do not test the other first moves for cooks
+        #[arg(long)]
+        no_cooks: bool,
+        /// Deepen from one move, so the key found is a shortest one
+        #[arg(long)]
+        shortest: bool,
     },
 }
 
@@ -108,33 +117,54 @@ pub fn run(args: Args) -> Result<(), String> {
                 println!("link code: {}", puzzle.to_code());
             }
         }
-        Action::Solve { source, max_nodes } => {
+        Action::Solve {
+            source,
+            max_nodes,
+            max_seconds,
+            no_cooks,
+            shortest,
+        } => {
             let puzzle = read(&source.puzzle)?;
             let start = Instant::now();
-            let solution = solve(&puzzle, max_nodes).map_err(|e| e.to_string())?;
-            let seconds = start.elapsed().as_secs_f64();
-            let verdict = match solution.verdict {
-                Verdict::Solved => "solved",
-                Verdict::Refuted => "refuted",
-                Verdict::Unknown => "unknown",
+            // The engine has no clock: the time limit is a progress check.
+            let mut in_time = |_: &Stats| start.elapsed().as_secs_f64() < max_seconds;
+            let options = Options {
+                max_nodes,
+                cooks: !no_cooks,
+                tree: true,
+                shortest,
             };
+            let solution =
+                solve_with(&puzzle, &options, Some(&mut in_time)).map_err(|e| e.to_string())?;
+            let seconds = start.elapsed().as_secs_f64();
+            let verdict = solution.verdict.id();
             let cooks: Vec<&String> = solution.keys.iter().skip(1).collect();
             if source.json {
                 println!(
                     "{}",
-                    json!({ "verdict": verdict, "first_move": solution.first_move, "tries": cooks,
-                            "nodes": solution.nodes, "belief_states": solution.belief_states,
-                            "seconds": seconds })
+                    json!({ "verdict": verdict, "first_move": solution.first_move,
+                            "first_coord": solution.first_coord, "tries": cooks,
+                            "cooks_complete": solution.cooks_complete,
+                            "moves": solution.moves, "placements": solution.placements,
+                            "nodes": solution.stats.nodes,
+                            "belief_states": solution.stats.belief_states,
+                            "full_info_positions": solution.stats.full_info_positions,
+                            "seconds": seconds, "tree": solution.tree,
+                            "tree_cut": solution.tree_cut })
                 );
             } else {
                 println!(
                     "{verdict}{} — {} nodes, {} belief states, {seconds:.3} s",
                     solution
                         .first_move
-                        .map(|k| format!(" by {k}"))
+                        .as_ref()
+                        .map(|k| match solution.moves {
+                            Some(n) => format!(" by {k} (mate in {n})"),
+                            None => format!(" by {k}"),
+                        })
                         .unwrap_or_default(),
-                    solution.nodes,
-                    solution.belief_states
+                    solution.stats.nodes,
+                    solution.stats.belief_states
                 );
                 if !cooks.is_empty() {
                     println!(
@@ -145,6 +175,11 @@ pub fn run(args: Args) -> Result<(), String> {
                             .collect::<Vec<_>>()
                             .join(", ")
                     );
+                }
+                if solution.verdict == fogbound_engine::puzzle_solver::Verdict::Solved
+                    && !solution.cooks_complete
+                {
+                    println!("(not every other first move was decided: cooks unknown)");
                 }
             }
         }

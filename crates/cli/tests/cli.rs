@@ -236,10 +236,17 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     assert!(out.status.success(), "{}", stderr(&out));
     let solved: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(solved["verdict"], "solved");
-    assert_eq!(solved["first_move"], "a1a8");
-    for key in ["tries", "nodes", "belief_states", "seconds"] {
-        assert!(solved.get(key).is_some(), "{key}");
+    assert_eq!(solved["first_move"], "Ra8");
+    assert_eq!(solved["first_coord"], "a1a8");
+    assert_eq!(solved["tries"], serde_json::json!([]));
+    for key in ["nodes", "belief_states", "seconds"] {
+        assert!(solved[key].as_f64().is_some(), "{key}");
     }
+    // The tree: 1.Ra8 and the umpire's answer, mate.
+    assert_eq!(solved["tree"]["attempt"], "Ra8");
+    let answers = solved["tree"]["answers"].as_array().unwrap();
+    assert!(!answers.is_empty());
+    assert!(answers.iter().all(|a| a["won"] == true), "{answers:?}");
     let checked: serde_json::Value =
         serde_json::from_str(&stdout(&fogbound(&["puzzle", "check", path, "--json"]))).unwrap();
     assert_eq!(checked["placements"], 2);
@@ -247,7 +254,7 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     let link = format!("https://example.org/#/puzzle?p={code}");
     let by_link: serde_json::Value =
         serde_json::from_str(&stdout(&fogbound(&["puzzle", "solve", &link, "--json"]))).unwrap();
-    assert_eq!(by_link["first_move"], "a1a8");
+    assert_eq!(by_link["first_move"], "Ra8");
     let by_json = format!(
         "#/puzzle?json={}",
         json.replace(' ', "+").replace('"', "%22")
@@ -255,6 +262,29 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     let by_json: serde_json::Value =
         serde_json::from_str(&stdout(&fogbound(&["puzzle", "solve", &by_json, "--json"]))).unwrap();
     assert_eq!(by_json["verdict"], "solved");
+    // An unsound twin (the bishop may stand on g2 and take on a8), and a
+    // budget too small to decide.
+    let twin = dir.join("twin.json");
+    std::fs::write(&twin, json.replace(r#"["c1", "d2"]"#, r#"["c1", "g2"]"#)).unwrap();
+    let refuted: serde_json::Value = serde_json::from_str(&stdout(&fogbound(&[
+        "puzzle",
+        "solve",
+        twin.to_str().unwrap(),
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(refuted["verdict"], "refuted");
+    assert!(refuted["first_move"].is_null() && refuted["tree"].is_null());
+    let unknown: serde_json::Value = serde_json::from_str(&stdout(&fogbound(&[
+        "puzzle",
+        "solve",
+        path,
+        "--json",
+        "--max-nodes",
+        "0",
+    ])))
+    .unwrap();
+    assert_eq!(unknown["verdict"], "unknown");
     for bad in [
         "no-such-file",
         "#/puzzle?x=1",

@@ -168,6 +168,7 @@
 pub mod belief;
 pub mod bitboard;
 pub mod catalogue;
+pub mod collection;
 pub mod color;
 pub mod dark;
 pub mod game;

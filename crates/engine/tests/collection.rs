@@ -1,0 +1,79 @@
+//! Every puzzle of the collection solves with its published key (and no
+//! other first move than the cooks it lists).
+
+use fogbound_engine::collection::{collection, Entry};
+use fogbound_engine::puzzle_solver::{
+    attempt_san, model_of, solve_with, start_belief, Options, Solver, Verdict,
+};
+
+fn check(entry: &Entry) {
+    let s = solve_with(
+        &entry.puzzle,
+        &Options {
+            max_nodes: 50_000_000,
+            cooks: true,
+            tree: false,
+            shortest: false,
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(s.verdict, Verdict::Solved, "{}: {s:?}", entry.id);
+    assert!(s.cooks_complete, "{}", entry.id);
+    let mut keys = s.keys.clone();
+    keys.sort();
+    let mut expected = entry.cooks.clone();
+    expected.push(entry.key.clone());
+    expected.sort();
+    assert_eq!(keys, expected, "{}", entry.id);
+}
+
+#[test]
+fn the_collection_reads_and_every_entry_names_its_source() {
+    let entries = collection().unwrap();
+    assert!(entries.len() >= 7);
+    for e in &entries {
+        for (field, value) in [
+            ("title", &e.puzzle.title),
+            ("author", &e.puzzle.author),
+            ("source", &e.puzzle.source),
+            ("solution", &e.puzzle.solution),
+        ] {
+            assert!(
+                value.as_deref().is_some_and(|v| !v.is_empty()),
+                "{} {field}",
+                e.id
+            );
+        }
+        assert!(start_belief(&e.puzzle).is_ok(), "{}", e.id);
+    }
+}
+
+#[test]
+fn every_quick_entry_solves_with_its_key() {
+    for e in collection().unwrap().iter().filter(|e| !e.heavy) {
+        check(e);
+    }
+}
+
+/// The heavy entries' published keys force the stipulation (the Rotenberg
+/// mate in 8: tens of seconds). `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn every_heavy_key_forces_the_stipulation() {
+    for e in collection().unwrap().iter().filter(|e| e.heavy) {
+        let spec = model_of(&e.puzzle).unwrap();
+        let belief = start_belief(&e.puzzle).unwrap();
+        let mut solver = Solver::new(&spec, 500_000_000, None);
+        let key = solver
+            .attempts(&belief)
+            .into_iter()
+            .find(|a| attempt_san(&belief.positions()[0], a, spec.rule_mode()) == e.key)
+            .unwrap_or_else(|| panic!("{}: no attempt {}", e.id, e.key));
+        assert!(
+            solver.forces(&belief, e.puzzle.moves, &key).unwrap(),
+            "{}",
+            e.id
+        );
+    }
+}
