@@ -222,6 +222,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let (mut plies, mut refused) = (0usize, 0usize);
     // Thinking time and attempts of A and B (or White and Black).
     let mut thought = [(0.0f64, 0u64); 2];
+    // Move attempts and refused ones of A and B (or White and Black).
+    let mut tries = [(0u64, 0u64); 2];
     let limits = Limits {
         max_attempts: args.max_attempts,
         max_plies: args.max_plies,
@@ -305,6 +307,13 @@ pub fn run(args: Args) -> Result<(), String> {
             thought[seat_of(c)].0 += p.seconds;
             thought[seat_of(c)].1 += p.attempts;
         }
+        for e in game.log() {
+            if e.attempt.as_move().is_some() {
+                let seat = seat_of(e.player);
+                tries[seat].0 += 1;
+                tries[seat].1 += u64::from(!e.resolution.passes_turn());
+            }
+        }
         plies += game.plies().len();
         refused += game.log().len() - game.plies().len();
         match outcome {
@@ -329,6 +338,7 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let games = f64::from(args.games);
+    let share = |seat: usize| tries[seat].1 as f64 / (tries[seat].0.max(1) as f64);
     let ms = |seat: usize| 1000.0 * thought[seat].0 / (thought[seat].1.max(1) as f64);
     if let (Some(a), Some(b)) = (&args.a, &args.b) {
         let wins_b = wins[Color::White] + wins[Color::Black] - wins_a;
@@ -342,6 +352,8 @@ pub fn run(args: Args) -> Result<(), String> {
                 "wins_a": wins_a, "wins_b": wins_b, "draws": draws, "unfinished": unfinished,
                 "score_a": score / games, "score_a_95": [lo, hi], "reasons": reasons,
                 "mean_ms_a": ms(0), "mean_ms_b": ms(1),
+                "move_tries_a": tries[0].0, "refused_a": tries[0].1, "refused_share_a": share(0),
+                "move_tries_b": tries[1].0, "refused_b": tries[1].1, "refused_share_b": share(1),
                 "mean_plies": plies as f64 / games, "refused_tries": refused, "seconds": seconds,
             });
             println!("{out}");
@@ -360,6 +372,11 @@ pub fn run(args: Args) -> Result<(), String> {
                 score / games,
                 ms(0),
                 ms(1)
+            );
+            println!(
+                "refused move tries: {:.1}% (A), {:.1}% (B)",
+                100.0 * share(0),
+                100.0 * share(1)
             );
             for (reason, n) in &reasons {
                 println!("  {reason}: {n}");

@@ -115,7 +115,7 @@ const KING_RISK: f64 = 600.0;
 /// Per unseen square a move would show.
 const INFO_BONUS: f64 = 3.0;
 /// A try that is refused on a board costs this there.
-const REFUSAL_COST: f64 = 15.0;
+const REFUSAL_COST: f64 = 400.0;
 
 /// One player's belief about the true position and its search. See the
 /// module docs.
@@ -135,8 +135,11 @@ pub struct Brain<B: Bitboard> {
     last: Option<Observation>,
     /// Refused tries of this turn: every rebuilt board must refuse them too.
     refused: Vec<Attempt>,
-    /// How many boards the last rebuild or update kept (for reports).
+    /// How many times the belief was rebuilt (for reports).
     pub rebuilds: u32,
+    /// For each candidate of the last [`Brain::score`], the share of the
+    /// searched boards on which it is legal.
+    pub legal: Vec<f64>,
 }
 
 impl<B: Bitboard> Brain<B> {
@@ -173,6 +176,7 @@ impl<B: Bitboard> Brain<B> {
             last: None,
             refused: Vec::new(),
             rebuilds: 0,
+            legal: Vec::new(),
         };
         if first.ply == 0 {
             if let Some(p) = start {
@@ -188,6 +192,24 @@ impl<B: Bitboard> Brain<B> {
     /// How many boards the belief holds.
     pub fn pool_size(&self) -> usize {
         self.pool.len()
+    }
+
+    /// The share of the belief's boards on which the player to move has a
+    /// pawn capture (what "Any?" would answer yes to).
+    pub fn pawn_capture_share(&self) -> f64 {
+        let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
+        if boards.is_empty() {
+            return 0.0;
+        }
+        let yes = boards
+            .iter()
+            .filter(|p| {
+                p.moves(RuleMode::Orthodox)
+                    .iter()
+                    .any(|m| m.role.spec().pawn && m.capture.is_some())
+            })
+            .count();
+        yes as f64 / boards.len() as f64
     }
 
     fn mode(&self) -> RuleMode {
@@ -576,6 +598,7 @@ impl<B: Bitboard> Brain<B> {
         let n = boards.len().max(1) as f64;
         let mut sum = vec![0.0f64; candidates.len()];
         let mut lost = vec![false; candidates.len()];
+        let mut legal = vec![0.0f64; candidates.len()];
         let mut search = Search {
             mode,
             me: self.me,
@@ -589,6 +612,7 @@ impl<B: Bitboard> Brain<B> {
             for (i, c) in candidates.iter().enumerate() {
                 let v = match c.as_move().and_then(|m| find_in(&moves, m)) {
                     Some(mv) => {
+                        legal[i] += 1.0 / n;
                         let after = board.after(&mv);
                         search.nodes = 0;
                         let v = -search.negamax(
@@ -621,6 +645,7 @@ impl<B: Bitboard> Brain<B> {
                 sum[i] += v;
             }
         }
+        self.legal = legal;
         sum.iter()
             .zip(&lost)
             .map(|(s, l)| s / n - if *l { KING_RISK } else { 0.0 })
@@ -635,6 +660,31 @@ fn capture_square<B: Bitboard>(pos: &Position<B>, m: &Move) -> Option<Square> {
         MoveKind::EnPassant => pos.ep_victim(m.to),
         _ => m.to,
     })
+}
+
+/// Winning endings: the side ahead drives the enemy king to the edge and
+/// brings its own king near (mate needs both), from `us`'s point of view
+/// given the score so far.
+fn mop_up<B: Bitboard>(pos: &Position<B>, us: Color, score: i32) -> i32 {
+    if score.abs() < 400 {
+        return 0;
+    }
+    let (strong, weak) = if score > 0 { (us, !us) } else { (!us, us) };
+    let (Some(k), Some(w)) = (pos.royals(strong).first(), pos.royals(weak).first()) else {
+        return 0;
+    };
+    let g = pos.geometry();
+    let (wf, wr) = (i32::from(g.file(w).0), i32::from(g.rank(w).0));
+    let (kf, kr) = (i32::from(g.file(k).0), i32::from(g.rank(k).0));
+    let (cw, ch) = (g.width() as i32 - 1, g.height() as i32 - 1);
+    let centre = (2 * wf - cw).abs() + (2 * wr - ch).abs();
+    let near = (wf - kf).abs().max((wr - kr).abs());
+    let bonus = 8 * centre - 12 * near;
+    if strong == us {
+        bonus
+    } else {
+        -bonus
+    }
 }
 
 /// The full-information alpha-beta search on one board.
@@ -672,6 +722,7 @@ impl Search {
         let mobility = pos.pseudo_legal_destinations(us).count() as i32
             - pos.pseudo_legal_destinations(!us).count() as i32;
         score += 4 * mobility;
+        score += mop_up(pos, us, score);
         // A king that stands attacked: in Fog of War it is about to be
         // taken if it is the opponent's move; for the side to move it is a
         // chance.

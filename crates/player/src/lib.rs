@@ -279,10 +279,13 @@ impl Player for BotPlayer {
     fn attempt(&mut self, obs: &Observation) -> Attempt {
         let mut routes = SplitMix::new(self.rng.next_u64());
         let actions = obs.actions;
+        // "Any?" when the belief says a pawn capture is likely: a yes may
+        // oblige a pawn capture try, which should then not be refused.
         if actions.ask_any
             && !actions.must_try_pawn_capture
             && self.asked_any != Some(obs.ply)
             && !obs.try_hints.is_empty()
+            && each_brain!(self.brain_for(obs), b => b.pawn_capture_share()) >= 0.5
         {
             self.asked_any = Some(obs.ply);
             return Attempt::AskAny;
@@ -314,6 +317,26 @@ impl Player for BotPlayer {
             .map(|(a, _)| *a)
             .collect();
         let pick = top[below(&mut rng, top.len())];
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+            let rebuilds = self
+                .brain
+                .as_ref()
+                .map_or(0, |b| each_brain!(b, x => x.rebuilds));
+            let legal = self.brain.as_ref().map_or(0.0, |b| {
+                each_brain!(b, x => cands.iter().position(|c| *c == pick).and_then(|i| x.legal.get(i).copied()).unwrap_or(0.0))
+            });
+            eprintln!(
+                "ply {} pool {} rebuilds {} cands {} best {:.0} legal {:.2} {}",
+                obs.ply,
+                self.belief_size(),
+                rebuilds,
+                cands.len(),
+                best,
+                legal,
+                pick.to_text(fogbound_engine::Geometry::CHESS)
+            );
+        }
         self.rng = rng;
         pick
     }
