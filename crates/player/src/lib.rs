@@ -96,10 +96,10 @@ impl BotLevel {
                 noise: 0,
             },
             BotLevel::Strong => Level {
-                samples: 24,
+                samples: 16,
                 pool: 512,
                 depth: 3,
-                nodes: 900_000,
+                nodes: 3_000_000,
                 noise: 0,
             },
         }
