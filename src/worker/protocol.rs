@@ -59,10 +59,12 @@ pub enum Job {
     /// engine's player catalogue) is built with `seed`, told `transcript`
     /// (its own side's observations and resolutions, nothing else) and
     /// asked what it tries.
+    /// `hurry`: the person pressed "Move now"; a short search answers.
     Think {
         kind: String,
         seed: u64,
         transcript: Vec<fogbound_engine::Told>,
+        hurry: bool,
     },
 }
 

@@ -151,6 +151,19 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
         html! { <circle class="try-dest" cx={(x + CELL / 2).to_string()} cy={(y + CELL / 2).to_string()}
                         r="24" data-try="" /> }
     });
+    // The computer's hint: a solid ring around the square.
+    let hint = square.hint.then(|| {
+        html! { <rect class="hint-mark" x={(x + 3).to_string()} y={(y + 3).to_string()}
+        width={(CELL - 6).to_string()} height={(CELL - 6).to_string()} data-hint="" /> }
+    });
+    // What the computer believed: a tint as strong as the share of its
+    // boards that put a man here.
+    let belief = square.belief.filter(|&s| s > 0).map(|share| {
+        html! { <rect class="belief" x={x.to_string()} y={y.to_string()}
+        width={CELL.to_string()} height={CELL.to_string()}
+        style={format!("opacity: {}", f32::from(share.min(100)) / 125.0 + 0.1)}
+        data-belief={share.to_string()} /> }
+    });
     let key = match &slide {
         Some((from, _)) => format!("{name}<{from}"),
         None => name.clone(),
@@ -164,11 +177,13 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
             <rect class={class} x={x.to_string()} y={y.to_string()}
                   width={CELL.to_string()} height={CELL.to_string()} />
             { for fog }
+            { for belief }
             { for ghost }
             { for phantom }
             { for piece }
             { for dest }
             { for try_dest }
+            { for hint }
         </g>
     }
 }
