@@ -7,7 +7,8 @@
 use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
 use fogbound_engine::{Attempt, Told};
-use fogbound_player::{BotPlayer, Opponent};
+use fogbound_player::trace::belief_trace;
+use fogbound_player::{BotLevel, BotPlayer, Opponent};
 
 use super::protocol::{Job, JobResult};
 
@@ -154,6 +155,18 @@ pub fn run(
             transcript,
             hurry,
         } => think(kind, *seed, transcript, *hurry).map(JobResult::Attempt),
+        Job::Beliefs {
+            level,
+            seed,
+            transcript,
+        } => {
+            let level = BotLevel::from_id(level)
+                .ok_or_else(|| format!("the bot has no level called '{level}'"))?;
+            let frames = belief_trace(level, *seed, transcript, &mut |done, total| {
+                report("what the computer believed", done, total)
+            });
+            Ok(JobResult::Beliefs(frames))
+        }
         Job::FoxSolve { size } => {
             let solution = fox_solution(tables, *size, report)?;
             Ok(JobResult::FoxSolved {

@@ -170,8 +170,43 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   await context.close();
 });
 
-test("the greedy baseline is the form's first offer, says how it plays, and answers a move", async () => {
+test("the fog bot is the form's first offer; a hint rings the computer's move and 'Move now' hurries it", async () => {
   const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");
+  await appReady(page);
+  // The form offers the bot's default level first and says how each plays.
+  assert.equal(await page.inputValue("#computer"), "bot:club");
+  await page.selectOption("#computer", "greedy");
+  await page.waitForFunction(() => document.querySelector(".new-game, form")?.textContent.includes("Looks one move ahead"));
+  await page.selectOption("#computer", "bot:strong");
+  assert.ok((await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=bot%3Astrong") ||
+    (await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=bot:strong"));
+  await page.click('[data-testid="start"]');
+  await yourTurn(page, "White");
+  // A hint: worked out in the worker from White's own view, two squares ringed.
+  await page.click('[data-testid="hint"]');
+  await page.waitForSelector('[data-testid="hint-text"]:has-text("would try")', { timeout: 30000 });
+  const ringed = await page.$$eval("[data-hint]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
+  assert.equal(ringed.length, 2, ringed.join());
+  const [from, to] = (await page.textContent('[data-testid="hint-text"]')).match(/([a-h][1-8])–([a-h][1-8])/).slice(1);
+  assert.deepEqual([...ringed].sort(), [from, to].sort());
+  await page.screenshot({ path: `${SHOTS}computer-hint-phone.png`, fullPage: true });
+  // Playing the hinted move; the strong level then thinks, and "Move now" cuts it short.
+  await page.locator(`[data-square="${from}"]`).click();
+  await page.locator(`[data-square="${to}"]`).click();
+  await page.waitForSelector('[data-testid="move-now"]', { timeout: 5000 });
+  assert.match(await page.textContent('[data-testid="turn"]'), /is thinking/);
+  await page.click('[data-testid="move-now"]');
+  await yourTurn(page, "White");
+  assert.equal(await page.locator("[data-hint]").count(), 0, "the old hint is gone");
+  assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*\S+\s*\S+/);
+  assert.match(await page.textContent("main"), /against Fogbound bot \(strong\)/);
+  await page.screenshot({ path: `${SHOTS}computer-bot-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");

@@ -189,6 +189,16 @@ impl<B: Bitboard> Brain<B> {
         brain
     }
 
+    /// The candidate boards kept now.
+    pub fn boards(&self) -> &[Position<B>] {
+        &self.pool
+    }
+
+    /// The side the bot plays.
+    pub fn me(&self) -> Color {
+        self.me
+    }
+
     /// How many boards the belief holds.
     pub fn pool_size(&self) -> usize {
         self.pool.len()

@@ -23,6 +23,7 @@
 
 pub mod brain;
 pub mod protocol;
+pub mod trace;
 
 use fogbound_engine::player::{Player, PlayerKind};
 use fogbound_engine::random_player::{candidates, fallback, Refused, SplitMix};
