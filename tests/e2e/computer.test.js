@@ -204,6 +204,21 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*\S+\s*\S+/);
   assert.match(await page.textContent("main"), /against Fogbound bot \(strong\)/);
   await page.screenshot({ path: `${SHOTS}computer-bot-phone.png`, fullPage: true });
+  // After the game, the replay shows what the bot believed, over Black's view.
+  await page.click(".resign summary");
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="replay-slider"]');
+  await page.click('[data-testid="belief-run"]');
+  await page.waitForSelector('[data-testid="belief-count"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('[data-testid="lens-b"]', "aria-pressed"), "true");
+  assert.match(await page.textContent('[data-testid="belief-count"]'), /After ply \d+ it kept (\d+ candidate boards|one board)/);
+  assert.ok((await page.locator("[data-belief]").count()) > 0, "a tint on hidden squares");
+  // Only hidden squares are tinted, and the first ply's belief is exact.
+  assert.equal(await page.locator("[data-belief]:not([data-fog] [data-belief])").count(), 0);
+  await page.click('[data-testid="first"]');
+  await page.waitForSelector('[data-testid="belief-count"]:has-text("one board")');
+  await page.click('[data-testid="last"]');
+  await page.screenshot({ path: `${SHOTS}computer-belief-phone.png`, fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
