@@ -346,7 +346,7 @@ fn bot_session(lines: &[&str]) -> Output {
 #[test]
 fn the_bot_answers_a_protocol_session() {
     let start = r#"{"type":"start","protocol":1,"variant":"chess","model":"fog","preset":null,"side":"white","width":8,"height":8,"seed":7}"#;
-    let view = r#"{"type":"view","ply":0,"board":"????????/????????/8/8/8/8/PPPPPPPP/RNBQKBNR","said":[]}"#;
+    let view = r#"{"type":"view","ply":0,"board":"????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR","said":[]}"#;
     let out = bot_session(&[
         start,
         view,
