@@ -112,6 +112,8 @@ const MATE: i32 = 100_000;
 const CLAMP: i32 = 3_000;
 /// Extra penalty when the king is lost on any searched board.
 const KING_RISK: f64 = 600.0;
+/// Extra penalty, when ahead, for a move that stalemates on any board.
+const STALEMATE_RISK: f64 = 800.0;
 /// Per unseen square a move would show.
 const INFO_BONUS: f64 = 3.0;
 /// A try that is refused on a board costs this there.
@@ -599,6 +601,7 @@ impl<B: Bitboard> Brain<B> {
         let mut sum = vec![0.0f64; candidates.len()];
         let mut lost = vec![false; candidates.len()];
         let mut legal = vec![0.0f64; candidates.len()];
+        let mut stalemates = vec![false; candidates.len()];
         let mut search = Search {
             mode,
             me: self.me,
@@ -614,6 +617,12 @@ impl<B: Bitboard> Brain<B> {
                     Some(mv) => {
                         legal[i] += 1.0 / n;
                         let after = board.after(&mv);
+                        if mode == RuleMode::Orthodox
+                            && !after.is_check()
+                            && after.moves(mode).is_empty()
+                        {
+                            stalemates[i] = true;
+                        }
                         search.nodes = 0;
                         let v = -search.negamax(
                             &after,
@@ -632,13 +641,10 @@ impl<B: Bitboard> Brain<B> {
                         // A question: what the board stands at, a little
                         // better for what it tells.
                         Attempt::AskAny | Attempt::AskRebuffs => stand + 5.0,
-                        _ if obs.hints.iter().any(|h| {
-                            Some(h.from) == c.as_move().map(|m| m.from)
-                                && Some(h.to) == c.as_move().map(|m| m.to)
-                        }) && self.guess != ModelGuess::Kriegspiel =>
-                        {
-                            stand
-                        }
+                        // Under Fog of War and the open board a hinted move is
+                        // legal: a board without it (castling rights are not
+                        // kept on boards) takes it as standing still.
+                        _ if matches!(self.guess, ModelGuess::Fog | ModelGuess::Open) => stand,
                         _ => stand - REFUSAL_COST,
                     },
                 };
@@ -648,7 +654,16 @@ impl<B: Bitboard> Brain<B> {
         self.legal = legal;
         sum.iter()
             .zip(&lost)
-            .map(|(s, l)| s / n - if *l { KING_RISK } else { 0.0 })
+            .zip(&stalemates)
+            .map(|((s, l), st)| {
+                let mean = s / n;
+                let mut v = mean - if *l { KING_RISK } else { 0.0 };
+                // A won game thrown away by stalemating on some board.
+                if *st && mean > 200.0 {
+                    v -= STALEMATE_RISK;
+                }
+                v
+            })
             .collect()
     }
 }
