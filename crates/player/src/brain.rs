@@ -114,6 +114,8 @@ const CLAMP: i32 = 3_000;
 const KING_RISK: f64 = 600.0;
 /// Extra penalty, when ahead, for a move that stalemates on any board.
 const STALEMATE_RISK: f64 = 800.0;
+/// A check the umpire will announce (Kriegspiel).
+const CHECK_BONUS: f64 = 40.0;
 /// Per unseen square a move would show.
 const INFO_BONUS: f64 = 3.0;
 /// A try that is refused on a board costs this there.
@@ -635,7 +637,14 @@ impl<B: Bitboard> Brain<B> {
                             lost[i] = true;
                         }
                         let shown = (after.pseudo_legal_destinations(self.me) & fogged).count();
-                        f64::from(v.clamp(-CLAMP, CLAMP)) + INFO_BONUS * f64::from(shown)
+                        // Under an umpire a check is heard: it tells where the
+                        // king stands and hems it in.
+                        let check = if self.guess == ModelGuess::Kriegspiel && after.is_check() {
+                            CHECK_BONUS
+                        } else {
+                            0.0
+                        };
+                        f64::from(v.clamp(-CLAMP, CLAMP)) + INFO_BONUS * f64::from(shown) + check
                     }
                     None => match c {
                         // A question: what the board stands at, a little
@@ -685,6 +694,11 @@ fn mop_up<B: Bitboard>(pos: &Position<B>, us: Color, score: i32) -> i32 {
         return 0;
     }
     let (strong, weak) = if score > 0 { (us, !us) } else { (!us, us) };
+    // Only in an ending: a king marching out with the enemy army on the
+    // board walks into mates.
+    if pos.by_color(weak).count() > 3 {
+        return 0;
+    }
     let (Some(k), Some(w)) = (pos.royals(strong).first(), pos.royals(weak).first()) else {
         return 0;
     };
