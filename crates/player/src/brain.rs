@@ -485,7 +485,7 @@ impl<B: Bitboard> Brain<B> {
             })
             .collect();
         let enemy = !self.me;
-        let want = level.pool.min(64).max(8);
+        let want = level.pool.clamp(8, 64);
         let mut relaxed: Vec<Position<B>> = Vec::new();
         for _ in 0..want * 12 {
             if self.pool.len() >= want {
@@ -733,7 +733,7 @@ impl Search {
     fn evaluate<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
         let us = pos.turn();
         let g = pos.geometry();
-        let height = i32::from(g.height() as u8);
+        let height = i32::from(g.height());
         let mut score = 0;
         for (sq, pc) in pos.men() {
             let mut v = value(pc.role);

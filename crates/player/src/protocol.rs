@@ -251,12 +251,12 @@ pub struct Game {
 /// uses them (checks and pawn-capture counts).
 pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
     let g = game.geometry;
-    let squares = read_board(&view.board, g.width() as u8, g.height() as u8)?;
+    let squares = read_board(&view.board, g.width(), g.height())?;
     let turn = match view.turn.as_deref() {
         Some(t) => side_of(t).ok_or_else(|| format!("unknown side '{t}'"))?,
         // Every ply (a move or a wasted turn) passes the turn, and White
         // begins.
-        None if view.ply % 2 == 0 => Color::White,
+        None if view.ply.is_multiple_of(2) => Color::White,
         None => Color::Black,
     };
     let hint = |t: &String| -> Result<Hint, String> {
@@ -305,8 +305,8 @@ pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
         player: game.side,
         variant: game.variant.clone(),
         ply: view.ply,
-        width: g.width() as u8,
-        height: g.height() as u8,
+        width: g.width(),
+        height: g.height(),
         turn,
         squares,
         last_move: Some(SeenMove {
