@@ -20,6 +20,26 @@
 //! let mut player = Opponent::from_id("bot:club").unwrap().build(7);
 //! # let _ = &mut player;
 //! ```
+//!
+//! **In the page's worker** (`think`): build the seat's player afresh from
+//! its id and seed, tell it the seat's transcript, and ask for its attempt:
+//!
+//! ```
+//! use fogbound_engine::{AnyMatch, Color, ModelSpec, Variant};
+//! use fogbound_player::Opponent;
+//! let game = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+//! let mut player = Opponent::from_id("bot").unwrap().build(42);
+//! for told in game.transcript(Color::White) {
+//!     told.tell(player.as_mut());
+//! }
+//! let attempt = player.attempt(&game.observation(Color::White));
+//! assert!(attempt.as_move().is_some());
+//! ```
+//!
+//! The attempt depends on the seed and the transcript only. The replay
+//! rebuilds the belief, so it costs more as the game grows (each of the
+//! opponent's plies advances up to [`Level::pool`] boards). Only the worker
+//! should link this crate: the page's own wasm has a size budget.
 
 pub mod brain;
 pub mod protocol;
