@@ -291,7 +291,10 @@ impl<B: Bitboard> Brain<B> {
     /// The observation after the opponent's ply or one of its refused tries.
     pub fn observe(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.note_enemy_promotions(obs);
-        if obs.ply == self.ply + 1 && obs.turn == self.me && self.pool_turn() == Some(!self.me) {
+        if self.ply.checked_add(1) == Some(obs.ply)
+            && obs.turn == self.me
+            && self.pool_turn() == Some(!self.me)
+        {
             self.refused.clear();
             self.advance_opponent(obs, level, rng);
         } else if obs.ply != self.ply {

@@ -108,3 +108,35 @@ fn serve_answers_start_and_go() {
     .unwrap_err();
     assert!(err.contains("go before a view"), "{err}");
 }
+
+/// Odd but well-formed sessions get an answer, malformed ones an error;
+/// none panics.
+#[test]
+fn odd_sessions_never_panic() {
+    let start = r#"{"type":"start","protocol":1,"variant":"chess","model":"kriegspiel","preset":"english","side":"white","width":8,"height":8,"seed":1}"#;
+    let views = [
+        // A huge ply, a board without the king, a board full of enemy men.
+        r#"{"type":"view","ply":4294967295,"board":"????????/????????/????????/????????/8/8/PPPPPPPP/RNBQ1BNR","said":["Check on the file","x"]}"#,
+        r#"{"type":"view","ply":3,"board":"qqqqqqqq/qqqqqqqq/8/8/8/8/PPPPPPPP/RNBQKBNR","said":[]}"#,
+        r#"{"type":"view","ply":0,"board":"8/8/8/8/8/8/8/4K3","said":["3 pawn tries"]}"#,
+        // Malformed: errors.
+        r#"{"type":"view","ply":0,"board":"8/8","said":[]}"#,
+        r#"{"type":"view","ply":0,"board":"????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNZ","said":[]}"#,
+        r#"{"type":"view","ply":0,"board":"8/8/8/8/8/8/8/8","said":[],"captured":"z99"}"#,
+        r#"{"type":"view","ply":0}"#,
+    ];
+    for v in views {
+        for tail in [
+            &[v, r#"{"type":"go","ms":1}"#][..],
+            &[v, v, r#"{"type":"go","ms":1}"#],
+        ] {
+            let mut lines = vec![start];
+            lines.extend_from_slice(tail);
+            let input = lines.join("\n");
+            let mut out = Vec::new();
+            let _ = serve(input.as_bytes(), &mut out, |seed| {
+                Box::new(BotPlayer::new(BotLevel::Beginner, seed))
+            });
+        }
+    }
+}
