@@ -17,6 +17,18 @@ use fogbound_engine::player::Player;
 use fogbound_engine::{Attempt, Cell, Geometry, MoveAttempt, Observation, Resolution, Square};
 use fogbound_player::protocol::{self, FromPlayer, ToPlayer, PROTOCOL};
 
+/// Writing to a program that has exited must be a fault to report, not a
+/// signal that ends the referee: `main` restores SIGPIPE's default (quiet
+/// end on a closed stdout), which a match with external programs undoes.
+pub fn survive_closed_pipes() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to "ignore" has no other
+    // effect; the referee's threads only read the programs' output.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
 /// What a game tells the program at its start besides its observation.
 #[derive(Clone, Debug)]
 pub struct GameInfo {

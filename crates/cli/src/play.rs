@@ -215,6 +215,13 @@ pub fn run(args: Args) -> Result<(), String> {
     })?;
     let spec = ModelSpec::parse(&args.model, args.preset.as_deref())
         .map_err(|e| format!("--model/--preset: {e}"))?;
+    let specs = [&args.white, &args.black]
+        .into_iter()
+        .chain(&args.a)
+        .chain(&args.b);
+    if specs.into_iter().any(|s| matches!(s, Spec::Ext(_))) {
+        crate::ext::survive_closed_pipes();
+    }
     let start = Instant::now();
     let (mut wins, mut draws, mut unfinished) = (ByColor::<u32>::default(), 0u32, 0u32);
     let mut wins_a = 0u32;

@@ -112,6 +112,10 @@ const MATE: i32 = 100_000;
 const CLAMP: i32 = 3_000;
 /// Extra penalty when the king is lost on any searched board.
 const KING_RISK: f64 = 600.0;
+/// Extra penalty, when ahead, for a move that stalemates on any board.
+const STALEMATE_RISK: f64 = 800.0;
+/// A check the umpire will announce (Kriegspiel).
+const CHECK_BONUS: f64 = 40.0;
 /// Per unseen square a move would show.
 const INFO_BONUS: f64 = 3.0;
 /// A try that is refused on a board costs this there.
@@ -297,7 +301,10 @@ impl<B: Bitboard> Brain<B> {
     /// The observation after the opponent's ply or one of its refused tries.
     pub fn observe(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.note_enemy_promotions(obs);
-        if obs.ply == self.ply + 1 && obs.turn == self.me && self.pool_turn() == Some(!self.me) {
+        if self.ply.checked_add(1) == Some(obs.ply)
+            && obs.turn == self.me
+            && self.pool_turn() == Some(!self.me)
+        {
             self.refused.clear();
             self.advance_opponent(obs, level, rng);
         } else if obs.ply != self.ply {
@@ -491,7 +498,7 @@ impl<B: Bitboard> Brain<B> {
             })
             .collect();
         let enemy = !self.me;
-        let want = level.pool.min(64).max(8);
+        let want = level.pool.clamp(8, 64);
         let mut relaxed: Vec<Position<B>> = Vec::new();
         for _ in 0..want * 12 {
             if self.pool.len() >= want {
@@ -609,6 +616,7 @@ impl<B: Bitboard> Brain<B> {
         let mut sum = vec![0.0f64; candidates.len()];
         let mut lost = vec![false; candidates.len()];
         let mut legal = vec![0.0f64; candidates.len()];
+        let mut stalemates = vec![false; candidates.len()];
         let mut search = Search {
             mode,
             me: self.me,
@@ -624,6 +632,12 @@ impl<B: Bitboard> Brain<B> {
                     Some(mv) => {
                         legal[i] += 1.0 / n;
                         let after = board.after(&mv);
+                        if mode == RuleMode::Orthodox
+                            && !after.is_check()
+                            && after.moves(mode).is_empty()
+                        {
+                            stalemates[i] = true;
+                        }
                         search.nodes = 0;
                         let v = -search.negamax(
                             &after,
@@ -636,19 +650,23 @@ impl<B: Bitboard> Brain<B> {
                             lost[i] = true;
                         }
                         let shown = (after.pseudo_legal_destinations(self.me) & fogged).count();
-                        f64::from(v.clamp(-CLAMP, CLAMP)) + INFO_BONUS * f64::from(shown)
+                        // Under an umpire a check is heard: it tells where the
+                        // king stands and hems it in.
+                        let check = if self.guess == ModelGuess::Kriegspiel && after.is_check() {
+                            CHECK_BONUS
+                        } else {
+                            0.0
+                        };
+                        f64::from(v.clamp(-CLAMP, CLAMP)) + INFO_BONUS * f64::from(shown) + check
                     }
                     None => match c {
                         // A question: what the board stands at, a little
                         // better for what it tells.
                         Attempt::AskAny | Attempt::AskRebuffs => stand + 5.0,
-                        _ if obs.hints.iter().any(|h| {
-                            Some(h.from) == c.as_move().map(|m| m.from)
-                                && Some(h.to) == c.as_move().map(|m| m.to)
-                        }) && self.guess != ModelGuess::Kriegspiel =>
-                        {
-                            stand
-                        }
+                        // Under Fog of War and the open board a hinted move is
+                        // legal: a board without it (castling rights are not
+                        // kept on boards) takes it as standing still.
+                        _ if matches!(self.guess, ModelGuess::Fog | ModelGuess::Open) => stand,
                         _ => stand - REFUSAL_COST,
                     },
                 };
@@ -658,7 +676,16 @@ impl<B: Bitboard> Brain<B> {
         self.legal = legal;
         sum.iter()
             .zip(&lost)
-            .map(|(s, l)| s / n - if *l { KING_RISK } else { 0.0 })
+            .zip(&stalemates)
+            .map(|((s, l), st)| {
+                let mean = s / n;
+                let mut v = mean - if *l { KING_RISK } else { 0.0 };
+                // A won game thrown away by stalemating on some board.
+                if *st && mean > 200.0 {
+                    v -= STALEMATE_RISK;
+                }
+                v
+            })
             .collect()
     }
 }
@@ -680,6 +707,11 @@ fn mop_up<B: Bitboard>(pos: &Position<B>, us: Color, score: i32) -> i32 {
         return 0;
     }
     let (strong, weak) = if score > 0 { (us, !us) } else { (!us, us) };
+    // Only in an ending: a king marching out with the enemy army on the
+    // board walks into mates.
+    if pos.by_color(weak).count() > 3 {
+        return 0;
+    }
     let (Some(k), Some(w)) = (pos.royals(strong).first(), pos.royals(weak).first()) else {
         return 0;
     };
@@ -714,7 +746,7 @@ impl Search {
     fn evaluate<B: Bitboard>(&self, pos: &Position<B>) -> i32 {
         let us = pos.turn();
         let g = pos.geometry();
-        let height = i32::from(g.height() as u8);
+        let height = i32::from(g.height());
         let mut score = 0;
         for (sq, pc) in pos.men() {
             let mut v = value(pc.role);

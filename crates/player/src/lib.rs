@@ -20,6 +20,26 @@
 //! let mut player = Opponent::from_id("bot:club").unwrap().build(7);
 //! # let _ = &mut player;
 //! ```
+//!
+//! **In the page's worker** (`think`): build the seat's player afresh from
+//! its id and seed, tell it the seat's transcript, and ask for its attempt:
+//!
+//! ```
+//! use fogbound_engine::{AnyMatch, Color, ModelSpec, Variant};
+//! use fogbound_player::Opponent;
+//! let game = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+//! let mut player = Opponent::from_id("bot").unwrap().build(42);
+//! for told in game.transcript(Color::White) {
+//!     told.tell(player.as_mut());
+//! }
+//! let attempt = player.attempt(&game.observation(Color::White));
+//! assert!(attempt.as_move().is_some());
+//! ```
+//!
+//! The attempt depends on the seed and the transcript only. The replay
+//! rebuilds the belief, so it costs more as the game grows (each of the
+//! opponent's plies advances up to [`Level::pool`] boards). Only the worker
+//! should link this crate: the page's own wasm has a size budget.
 
 pub mod brain;
 pub mod protocol;
@@ -206,6 +226,9 @@ pub struct BotPlayer {
     brain: Option<AnyBrain>,
     /// The ply at which it last asked "Any?".
     asked_any: Option<u32>,
+    /// Where its own men stood after each of its moves, to steer a won game
+    /// away from repeating.
+    placements: Vec<u64>,
 }
 
 impl BotPlayer {
@@ -222,6 +245,7 @@ impl BotPlayer {
             refused: Refused::default(),
             brain: None,
             asked_any: None,
+            placements: Vec::new(),
         }
     }
 
@@ -252,6 +276,33 @@ impl BotPlayer {
         }
         self.brain.as_mut().expect("just built")
     }
+}
+
+/// A key of where the player's own men stand in `obs`.
+fn placement(obs: &Observation) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (sq, p) in obs.men() {
+        if p.color == obs.player {
+            for b in [sq.0, p.char() as u8] {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    h
+}
+
+/// The [`placement`] after `attempt`, as far as the player's own men go
+/// (a plain move of one man; `None` for anything else).
+fn placement_after(obs: &Observation, attempt: &Attempt) -> Option<u64> {
+    let m = attempt.as_move()?;
+    if m.promotion.is_some() || m.rook_to.is_some() {
+        return None;
+    }
+    let mut after = obs.clone();
+    let man = after.squares.get(m.from.index()).copied()?;
+    *after.squares.get_mut(m.to.index())? = man;
+    after.squares[m.from.index()] = fogbound_engine::Cell::Empty;
+    Some(placement(&after))
 }
 
 impl Level {
@@ -300,6 +351,22 @@ impl Player for BotPlayer {
         let level = self.level;
         let mut rng = self.rng.clone();
         let scores = each_brain!(self.brain_for(obs), b => b.score(obs, &cands, &level, &mut rng));
+        // Ahead, a move that puts its men back where they stood after an
+        // earlier move of its own is marked down: repeating draws.
+        let ahead = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max) > 150.0;
+        let scores: Vec<f64> = cands
+            .iter()
+            .zip(&scores)
+            .map(|(c, s)| {
+                let key = placement_after(obs, c);
+                let seen = self.placements.iter().filter(|p| Some(**p) == key).count();
+                if ahead {
+                    s - 40.0 * seen as f64
+                } else {
+                    *s
+                }
+            })
+            .collect();
         let noisy: Vec<f64> = scores
             .iter()
             .map(|s| {
@@ -344,6 +411,9 @@ impl Player for BotPlayer {
 
     fn resolved(&mut self, attempt: &Attempt, resolution: &Resolution, observation: &Observation) {
         self.refused.resolved(attempt, resolution, observation);
+        if *resolution == Resolution::Played {
+            self.placements.push(placement(observation));
+        }
         let level = self.level;
         let mut rng = self.rng.clone();
         each_brain!(self.brain_for(observation), b => b.resolved(attempt, resolution, observation, &level, &mut rng));

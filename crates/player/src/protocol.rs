@@ -10,7 +10,8 @@ use std::io::{BufRead, Write};
 use fogbound_engine::observation::{Message, SeenMove};
 use fogbound_engine::player::Player;
 use fogbound_engine::{
-    Actions, Attempt, Cell, Color, Geometry, Hint, Observation, Outcome, Piece, Resolution, Tries,
+    Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, Observation,
+    Outcome, Piece, Position, Resolution, RuleMode, Setup, Tries, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -250,16 +251,13 @@ pub struct Game {
 /// uses them (checks and pawn-capture counts).
 pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
     let g = game.geometry;
-    let squares = read_board(&view.board, g.width() as u8, g.height() as u8)?;
+    let squares = read_board(&view.board, g.width(), g.height())?;
     let turn = match view.turn.as_deref() {
         Some(t) => side_of(t).ok_or_else(|| format!("unknown side '{t}'"))?,
-        None => {
-            if view.moves.is_empty() && view.tries.is_empty() {
-                !game.side
-            } else {
-                game.side
-            }
-        }
+        // Every ply (a move or a wasted turn) passes the turn, and White
+        // begins.
+        None if view.ply.is_multiple_of(2) => Color::White,
+        None => Color::Black,
     };
     let hint = |t: &String| -> Result<Hint, String> {
         match Attempt::parse(t, g) {
@@ -307,8 +305,8 @@ pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
         player: game.side,
         variant: game.variant.clone(),
         ply: view.ply,
-        width: g.width() as u8,
-        height: g.height() as u8,
+        width: g.width(),
+        height: g.height(),
         turn,
         squares,
         last_move: Some(SeenMove {
@@ -326,6 +324,57 @@ pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
         actions,
         outcome: None,
     })
+}
+
+/// The moves of the player's men on its own picture (the men it sees, fog
+/// taken as empty), as hints: what a `view` without `moves` leaves the
+/// player to work out.
+pub fn picture_moves(obs: &Observation) -> Vec<Hint> {
+    let squares = usize::from(obs.width) * usize::from(obs.height);
+    if squares <= 128 {
+        picture_moves_on::<Bitboard128>(obs)
+    } else {
+        picture_moves_on::<Bitboard256>(obs)
+    }
+}
+
+fn picture_moves_on<B: Bitboard>(obs: &Observation) -> Vec<Hint> {
+    let Some(variant) = Variant::by_id(&obs.variant) else {
+        return Vec::new();
+    };
+    let Ok(geometry) = Geometry::new(usize::from(obs.width), usize::from(obs.height)) else {
+        return Vec::new();
+    };
+    let setup = Setup {
+        geometry,
+        board: obs
+            .squares
+            .iter()
+            .map(|c| match c {
+                Cell::Man(p) => Some(*p),
+                _ => None,
+            })
+            .collect(),
+        turn: obs.player,
+        castling: Vec::new(),
+        en_passant: None,
+        halfmoves: 0,
+        fullmoves: 1,
+    };
+    let Ok(pos) = Position::<B>::from_setup(&variant, &setup) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Hint> = pos
+        .moves(RuleMode::CaptureKing)
+        .iter()
+        .map(|m| Hint {
+            from: m.from,
+            to: m.to,
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The announcements the bot reads back from their words.
@@ -432,10 +481,19 @@ pub fn serve(
                 last = Some(obs);
             }
             ToPlayer::Go { .. } => {
-                let (Some(p), Some(g), Some(obs)) = (player.as_mut(), game.as_ref(), last.as_ref())
+                let (Some(p), Some(g), Some(obs)) = (player.as_mut(), game.as_ref(), last.as_mut())
                 else {
                     return Err(format!("line {}: go before a view", n + 1));
                 };
+                // A referee that sends only the required fields: the player
+                // is to move, and its moves are read off its own board.
+                if obs.turn != g.side || (obs.hints.is_empty() && obs.try_hints.is_empty()) {
+                    obs.turn = g.side;
+                    obs.hints = picture_moves(obs);
+                    if obs.actions.tries == Tries::Hinted && g.model == "dark" {
+                        obs.actions.tries = Tries::PawnProbes;
+                    }
+                }
                 let a = p.attempt(obs);
                 pending = Some((a, obs.ply));
                 send(&FromPlayer::Attempt {
