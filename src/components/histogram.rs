@@ -1,5 +1,6 @@
 //! A small SVG bar chart for distributions (depth to mate, game lengths).
 
+use crate::decimal::Fixed;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,8 +53,8 @@ pub fn histogram(props: &HistogramProps) -> Html {
             let h = count as f64 / max as f64 * plot_h;
             let bx = LEFT + x as f64 * slot + bar * 0.25 + k as f64 * bar;
             bars.push(html! {
-                <rect class={classes!("bar", series.class.to_string())} x={format!("{bx:.1}")} y={format!("{:.1}", TOP + plot_h - h)}
-                      width={format!("{:.1}", bar.max(0.5))} height={format!("{h:.1}")}>
+                <rect class={classes!("bar", series.class.to_string())} x={Fixed(bx, 1).to_string()} y={Fixed(TOP + plot_h - h, 1).to_string()}
+                      width={Fixed(bar.max(0.5), 1).to_string()} height={Fixed(h, 1).to_string()}>
                     <title>{ format!("{}: {x} → {count}", series.label) }</title>
                 </rect>
             });
@@ -62,7 +63,7 @@ pub fn histogram(props: &HistogramProps) -> Html {
     let step = (width / 16).max(1);
     let ticks = (0..width).step_by(step).map(|x| {
         let tx = LEFT + (x as f64 + 0.5) * slot;
-        html! { <text class="tick" x={format!("{tx:.1}")} y={format!("{:.1}", H - BOTTOM + 16.0)}>{ x }</text> }
+        html! { <text class="tick" x={Fixed(tx, 1).to_string()} y={Fixed(H - BOTTOM + 16.0, 1).to_string()}>{ x }</text> }
     });
     let legend = props.series.iter().enumerate().map(|(k, s)| {
         let x = LEFT + 80.0 + k as f64 * 200.0;

@@ -32,12 +32,19 @@ fn the_trace_starts_exact_and_widens_after_unseen_moves() {
     let d1 = g.parse_square("d1").unwrap().index();
     let start = frame_at(&frames, 0).unwrap();
     assert_eq!(start.boards, 1, "the start position is known");
-    assert_eq!(start.heat[d1], 100, "the white queen is on d1 on every board");
+    assert_eq!(
+        start.heat[d1], 100,
+        "the white queen is on d1 on every board"
+    );
     assert!(frames.iter().all(|f| f.heat.len() == 64));
     assert!(frames.iter().all(|f| f.heat.iter().all(|&h| h <= 100)));
     // White's first move was not seen by Black: several boards then.
     let after = frame_at(&frames, 1).unwrap();
-    assert!(after.boards > 1, "{} boards after an unseen move", after.boards);
+    assert!(
+        after.boards > 1,
+        "{} boards after an unseen move",
+        after.boards
+    );
     // The same trace every time.
     let again = belief_trace(BotLevel::Beginner, 1, &transcript, &mut |_, _| {});
     assert_eq!(again, frames);
