@@ -10,6 +10,7 @@
 
 pub mod app;
 pub mod components;
+pub mod decimal;
 pub mod pages;
 pub mod panic;
 pub mod play;

@@ -27,6 +27,11 @@ pub struct SquareView {
     pub phantom: Option<String>,
     /// An enemy man the viewer last saw here (a faded memory).
     pub ghost: Option<String>,
+    /// A square of the move the computer suggested to the viewer (a hint).
+    pub hint: bool,
+    /// After a game: the share, in percent, of the computer's candidate
+    /// boards that put an enemy man here (what it believed, drawn as heat).
+    pub belief: Option<u8>,
 }
 
 /// The viewer's picture of a board: `files × ranks` squares, a1 first,
@@ -162,6 +167,12 @@ pub fn square_label(name: &str, square: &SquareView) -> String {
     }
     if square.selected {
         label.push_str(", selected");
+    }
+    if square.hint {
+        label.push_str(", part of the hint");
+    }
+    if let Some(share) = square.belief {
+        label.push_str(&format!(", the computer's boards put a man here {share}%"));
     }
     if square.dest {
         label.push_str(", possible move");

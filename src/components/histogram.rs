@@ -1,5 +1,6 @@
 //! A small SVG bar chart for distributions (depth to mate, game lengths).
 
+use crate::decimal::Fixed;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,8 +53,8 @@ pub fn histogram(props: &HistogramProps) -> Html {
             let h = count as f64 / max as f64 * plot_h;
             let bx = LEFT + x as f64 * slot + bar * 0.25 + k as f64 * bar;
             bars.push(html! {
-                <rect class={classes!("bar", series.class.to_string())} x={format!("{bx:.1}")} y={format!("{:.1}", TOP + plot_h - h)}
-                      width={format!("{:.1}", bar.max(0.5))} height={format!("{h:.1}")}>
+                <rect class={classes!("bar", series.class.to_string())} x={Fixed(bx, 1).to_string()} y={Fixed(TOP + plot_h - h, 1).to_string()}
+                      width={Fixed(bar.max(0.5), 1).to_string()} height={Fixed(h, 1).to_string()}>
                     <title>{ format!("{}: {x} → {count}", series.label) }</title>
                 </rect>
             });
@@ -62,26 +63,26 @@ pub fn histogram(props: &HistogramProps) -> Html {
     let step = (width / 16).max(1);
     let ticks = (0..width).step_by(step).map(|x| {
         let tx = LEFT + (x as f64 + 0.5) * slot;
-        html! { <text class="tick" x={format!("{tx:.1}")} y={format!("{:.1}", H - BOTTOM + 16.0)}>{ x }</text> }
+        html! { <text class="tick" x={Fixed(tx, 1).to_string()} y={Fixed(H - BOTTOM + 16.0, 1).to_string()}>{ x }</text> }
     });
     let legend = props.series.iter().enumerate().map(|(k, s)| {
         let x = LEFT + 80.0 + k as f64 * 200.0;
         html! { <g>
-            <rect class={classes!("bar", s.class.to_string())} x={format!("{x}")} y={TOP.to_string()} width="12" height="12" />
-            <text class="legend" x={format!("{}", x + 18.0)} y={format!("{}", TOP + 11.0)}>{ s.label.clone() }</text>
+            <rect class={classes!("bar", s.class.to_string())} x={Fixed(x, 1).to_string()} y={Fixed(TOP, 1).to_string()} width="12" height="12" />
+            <text class="legend" x={Fixed(x + 18.0, 1).to_string()} y={Fixed(TOP + 11.0, 1).to_string()}>{ s.label.clone() }</text>
         </g> }
     });
     html! {
-        <svg class="histogram" viewBox={format!("0 0 {W} {H}")} role="img"
+        <svg class="histogram" viewBox={format!("0 0 {} {}", Fixed(W, 0), Fixed(H, 0))} role="img"
              aria-label={format!("{} by {}", props.y_label, props.x_label)}>
-            <line class="axis" x1={LEFT.to_string()} y1={(TOP + plot_h).to_string()} x2={(W - 8.0).to_string()} y2={(TOP + plot_h).to_string()} />
-            <line class="axis" x1={LEFT.to_string()} y1={TOP.to_string()} x2={LEFT.to_string()} y2={(TOP + plot_h).to_string()} />
-            <text class="tick" x={(LEFT - 6.0).to_string()} y={(TOP + 8.0).to_string()} text-anchor="end">{ group_digits(max) }</text>
-            <text class="tick" x={(LEFT - 6.0).to_string()} y={(TOP + plot_h).to_string()} text-anchor="end">{ "0" }</text>
+            <line class="axis" x1={Fixed(LEFT, 1).to_string()} y1={Fixed(TOP + plot_h, 1).to_string()} x2={Fixed(W - 8.0, 1).to_string()} y2={Fixed(TOP + plot_h, 1).to_string()} />
+            <line class="axis" x1={Fixed(LEFT, 1).to_string()} y1={Fixed(TOP, 1).to_string()} x2={Fixed(LEFT, 1).to_string()} y2={Fixed(TOP + plot_h, 1).to_string()} />
+            <text class="tick" x={Fixed(LEFT - 6.0, 1).to_string()} y={Fixed(TOP + 8.0, 1).to_string()} text-anchor="end">{ group_digits(max) }</text>
+            <text class="tick" x={Fixed(LEFT - 6.0, 1).to_string()} y={Fixed(TOP + plot_h, 1).to_string()} text-anchor="end">{ "0" }</text>
             { for bars }
             { for ticks }
             { for legend }
-            <text class="axis-label" x={(LEFT + plot_w / 2.0).to_string()} y={(H - 4.0).to_string()}>{ props.x_label.clone() }</text>
+            <text class="axis-label" x={Fixed(LEFT + plot_w / 2.0, 1).to_string()} y={Fixed(H - 4.0, 1).to_string()}>{ props.x_label.clone() }</text>
         </svg>
     }
 }

@@ -12,8 +12,8 @@ use crate::play::settings::{
     custom_clock, model_id, preset_id, variant_id, Clock, Mode, Names, PlayLink,
 };
 use crate::play::words::WHAT_THE_PAGE_HOLDS;
-use fogbound_engine::player::PlayerKind;
 use fogbound_engine::{catalogue, Color};
+use fogbound_player::Opponent;
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
@@ -288,8 +288,8 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                 { select("Opponent", "mode", Mode::ALL.iter().map(|v| (v.id().to_string(), v.label().to_string())).collect(),
                          settings.mode.id().to_string(), |s, v| if let Ok(x) = Mode::from_id(v) { s.mode = x }) }
                 if against_computer {
-                    { select("Computer", "computer", PlayerKind::ALL.iter().map(|k| (k.id().to_string(), k.label().to_string())).collect(),
-                             settings.computer.id().to_string(), |s, v| if let Some(x) = PlayerKind::from_id(v) { s.computer = x }) }
+                    { select("Computer", "computer", Opponent::all().into_iter().map(|k| (k.id(), k.label())).collect(),
+                             settings.computer.id(), |s, v| if let Some(x) = Opponent::from_id(v) { s.computer = x }) }
                     <p class="hint-text">{ settings.computer.about() }</p>
                     { select("You play", "side", vec![("white".to_string(), "White".to_string()), ("black".to_string(), "Black".to_string())],
                              if settings.side == Color::White { "white".to_string() } else { "black".to_string() },

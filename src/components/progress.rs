@@ -1,5 +1,6 @@
 //! A labelled progress bar for worker jobs.
 
+use crate::decimal::Fixed;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -18,8 +19,8 @@ pub fn progress_bar(props: &ProgressBarProps) -> Html {
     html! {
         <div class="progress" data-testid="progress">
             <progress max={total.to_string()} value={done.to_string()}
-                      aria-label={format!("{}: {:.0}%", props.pass, percent)} />
-            <span class="progress-label">{ format!("{} — {:.0}%", props.pass, percent) }</span>
+                      aria-label={format!("{}: {}%", props.pass, Fixed(percent, 0))} />
+            <span class="progress-label">{ format!("{} — {}%", props.pass, Fixed(percent, 0)) }</span>
         </div>
     }
 }

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::ProgressBar;
+use crate::decimal::Fixed;
 use crate::worker::jobs::MAX_PERFT_DEPTH;
 use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
 
@@ -124,7 +125,7 @@ pub fn about() -> Html {
             html! {
                 <div class="result" data-testid="perft-result">
                     <p><strong>{ format!("{nodes} nodes") }</strong>
-                       { format!(" in {:.0} ms ({rate:.1} million nodes per second)", millis) }</p>
+                       { format!(" in {} ms ({} million nodes per second)", Fixed(*millis, 0), Fixed(rate, 1)) }</p>
                     <details>
                         <summary>{ format!("Per first move ({})", divide.len()) }</summary>
                         <ul class="divide">{ for divide.iter().map(|(mv, n)| html! { <li><code>{ mv }</code>{ format!(" {n}") }</li> }) }</ul>

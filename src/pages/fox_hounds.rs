@@ -13,6 +13,7 @@ use yew::prelude::*;
 use crate::components::{
     group_digits, Board, BoardSquare, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
+use crate::decimal::{Fixed, Trimmed};
 use crate::play::input::pick_move;
 use crate::worker::jobs::MAX_FOX_AI_SIZE;
 use crate::worker::slot::{use_job_runner, Finished, JobSlot};
@@ -444,8 +445,8 @@ pub fn fox_hounds() -> Html {
                             <td class="num">{ group_digits(s.positions) }{ published.map(|p| mark(p.1 == s.positions)).unwrap_or_default() }</td>
                             <td class="num games">{ s.games.clone() }</td>
                             <td>{ s.evaluation.clone() }{ published.map(|p| mark(p.3 == s.evaluation)).unwrap_or_default() }</td>
-                            <td class="num">{ format!("{:.0} ms", solved.millis) }</td>
-                            <td class="num">{ format!("{:.1} MB", s.peak_bytes as f64 / 1e6) }</td></tr>
+                            <td class="num">{ format!("{} ms", Fixed(solved.millis, 0)) }</td>
+                            <td class="num">{ format!("{} MB", Fixed(s.peak_bytes as f64 / 1e6, 1)) }</td></tr>
                         if let Some(p) = published {
                             <tr class="published"><td>{ "published" }</td><td class="num">{ group_digits(p.1) }</td>
                                 <td class="num games">{ p.2 }</td><td>{ p.3 }</td><td class="num">{ p.4 }</td><td class="num">{ p.5 }</td></tr>
@@ -453,8 +454,8 @@ pub fn fox_hounds() -> Html {
                     </tbody>
                 </table>
                 </div>
-                <p class="note">{ format!("Memory is the solver's own tables; the worker's whole WebAssembly memory was {:.1} MB.",
-                    solved.memory_bytes as f64 / 1e6) }</p>
+                <p class="note">{ format!("Memory is the solver's own tables; the worker's whole WebAssembly memory was {} MB.",
+                    Fixed(solved.memory_bytes as f64 / 1e6, 1)) }</p>
                 <Histogram x_label="plies to the end with perfect play" y_label="positions"
                     series={vec![
                         Series { label: "hounds win".into(), class: "series-a".into(), counts: hounds },
@@ -472,10 +473,10 @@ pub fn fox_hounds() -> Html {
             <div class="row">
                 <label class="field" for="fox-p-slider"><span>{ "p (slide, or type below)" }</span>
                     <input id="fox-p-slider" type="range" min="0" max="0.05" step="0.000005"
-                           value={format!("{}", state.p)} oninput={on_p.clone()} aria-label="fuzz factor p" />
+                           value={Trimmed(state.p, 9).to_string()} oninput={on_p.clone()} aria-label="fuzz factor p" />
                 </label>
                 <label class="field" for="fox-p"><span>{ "p" }</span>
-                    <input id="fox-p" type="number" step="any" min="0" max="1" value={format!("{}", state.p)} oninput={on_p} />
+                    <input id="fox-p" type="number" step="any" min="0" max="1" value={Trimmed(state.p, 9).to_string()} oninput={on_p} />
                 </label>
                 <button data-testid="fox-fuzz" onclick={dispatch(|| FoxAction::Fuzz)} disabled={busy || !ai_ok}>{ "Compute odds" }</button>
                 <button type="button" data-testid="fox-fairest" onclick={dispatch(|| FoxAction::Fairest)} disabled={busy || !ai_ok}>{ "Find the fairest p" }</button>
@@ -484,13 +485,13 @@ pub fn fox_hounds() -> Html {
                 <p class="note">{ format!("The AI's tables are offered up to {MAX_FOX_AI_SIZE}×{MAX_FOX_AI_SIZE}.") }</p>
             }
             if let Some(odds) = state.odds {
-                <p data-testid="fox-odds">{ format!("p = {}: {} beat{} the AI from the initial position with probability {:.3}",
-                    odds.p, side_name(odds.underdog), if odds.underdog == Side::Fox { "s" } else { "" }, odds.from_initial) }
-                    { odds.from_opposite.map(|o| format!("; the other side from the opposite position: {o:.3}")).unwrap_or_default() }{ "." }</p>
+                <p data-testid="fox-odds">{ format!("p = {}: {} beat{} the AI from the initial position with probability {}",
+                    Trimmed(odds.p, 9), side_name(odds.underdog), if odds.underdog == Side::Fox { "s" } else { "" }, Fixed(odds.from_initial, 3)) }
+                    { odds.from_opposite.map(|o| format!("; the other side from the opposite position: {}", Fixed(o, 3))).unwrap_or_default() }{ "." }</p>
             }
             if let Some(steps) = &state.fairest {
-                <p data-testid="fox-fairest-result">{ format!("Bisection, {} steps: p = {:.6} gives {:.4}.", steps.len(),
-                    steps.last().map(|s| s.0).unwrap_or(0.0), steps.last().map(|s| s.1).unwrap_or(0.0)) }</p>
+                <p data-testid="fox-fairest-result">{ format!("Bisection, {} steps: p = {} gives {}.", steps.len(),
+                    Fixed(steps.last().map(|s| s.0).unwrap_or(0.0), 6), Fixed(steps.last().map(|s| s.1).unwrap_or(0.0), 4)) }</p>
             }
         </div>
     };

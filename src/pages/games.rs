@@ -187,7 +187,7 @@ pub fn games() -> Html {
             if file.size() > fogbound_engine::pgn::MAX_PGN_LEN as f64 {
                 pgn_error.set(Some(format!(
                     "That file is {} bytes; a PGN of at most {} bytes is accepted.",
-                    file.size(),
+                    file.size() as u64,
                     fogbound_engine::pgn::MAX_PGN_LEN
                 )));
                 return;

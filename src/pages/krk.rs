@@ -12,6 +12,7 @@ use yew::prelude::*;
 use crate::components::{
     group_digits, Board, BoardSquare, BoardView, Histogram, PageFrame, ProgressBar, Series,
 };
+use crate::decimal::Fixed;
 use crate::play::input::pick_move;
 use crate::worker::jobs::{MAX_KRK_SIZE, MAX_KRK_STRATEGY_SIZE, MIN_KRK_STRATEGY_SIZE};
 use crate::worker::slot::{use_job_runner, Finished, JobSlot};
@@ -354,19 +355,19 @@ pub fn krk() -> Html {
         let s = &solved.summary;
         html! {
             <div class="section" data-testid="krk-results">
-                <h2>{ format!("{size}×{size}: solved in {:.0} ms", solved.millis) }</h2>
+                <h2>{ format!("{size}×{size}: solved in {} ms", Fixed(solved.millis, 0)) }</h2>
                 <table class="figures">
                     <thead><tr><th></th><th>{ "Rook side to move" }</th><th>{ "Lone king to move" }</th></tr></thead>
                     <tbody>
                         <tr><td>{ "Legal positions" }</td><td class="num">{ group_digits(s.white_to_move_positions) }</td><td class="num">{ group_digits(s.black_to_move_positions) }</td></tr>
                         <tr><td>{ "Won by the rook side" }</td><td class="num">{ group_digits(s.white_to_move_won) }</td>
-                            <td class="num">{ format!("{} ({:.1}%)", group_digits(s.black_to_move_won), s.black_to_move_won_percent()) }</td></tr>
+                            <td class="num">{ format!("{} ({}%)", group_digits(s.black_to_move_won), Fixed(s.black_to_move_won_percent(), 1)) }</td></tr>
                         <tr><td>{ "Stalemate or rook capture" }</td><td class="num">{ "—" }</td><td class="num">{ group_digits(s.black_to_move_stalemate_or_capture) }</td></tr>
                         <tr><td>{ "Longest mate (moves)" }</td><td class="num">{ s.max_dtm_white_to_move }</td><td class="num">{ s.max_dtm_black_to_move }</td></tr>
                     </tbody>
                 </table>
-                <p class="note">{ format!("Time {:.0} ms · tables {:.1} MB · worker memory {:.1} MB, measured in this browser.",
-                    solved.millis, s.peak_bytes as f64 / 1e6, solved.memory_bytes as f64 / 1e6) }</p>
+                <p class="note">{ format!("Time {} ms · tables {} MB · worker memory {} MB, measured in this browser.",
+                    Fixed(solved.millis, 0), Fixed(s.peak_bytes as f64 / 1e6, 1), Fixed(solved.memory_bytes as f64 / 1e6, 1)) }</p>
                 <Histogram x_label="moves to mate" y_label="positions"
                     series={vec![
                         Series { label: "rook side to move".into(), class: "series-a".into(), counts: s.dtm_white_to_move.clone() },
@@ -435,7 +436,7 @@ pub fn krk() -> Html {
             <tr>
                 <td>{ format!("{0}×{0}", row.size) }</td>
                 <td class="num">{ row.max_dtm_white_to_move }</td>
-                <td class="num">{ format!("{:.2}", row.max_dtm_white_to_move as f64 / row.size as f64) }</td>
+                <td class="num">{ Fixed(row.max_dtm_white_to_move as f64 / row.size as f64, 2).to_string() }</td>
                 <td class="num">{ plan.white_moves }</td>
                 <td class="num">{ row.plan_for_worst_position.white_moves }{ if row.plan_fits_on_board { "" } else { "*" } }</td>
             </tr>
@@ -455,7 +456,7 @@ pub fn krk() -> Html {
                     <tr><td>{ "Exact tables, longest forced mate" }</td><td class="num">{ row.max_dtm_white_to_move }</td></tr>
                     <tr><td>{ "Seed's first-phase count, worst start" }</td><td class="num">{ row.seed_phase_one_worst }</td></tr>
                     <tr><td>{ format!("Strategy vs the table's defence, worst of {} starts", group_digits(t.starts)) }</td>
-                        <td class="num">{ format!("{} (mean {:.1}; tables {:.1})", t.worst_moves, t.mean_moves, t.mean_dtm) }</td></tr>
+                        <td class="num">{ format!("{} (mean {}; tables {})", t.worst_moves, Fixed(t.mean_moves, 1), Fixed(t.mean_dtm, 1)) }</td></tr>
                     if let Some(e) = &row.exhaustive {
                         <tr><td>{ format!("Strategy vs every defence, worst of {} starts", group_digits(e.starts)) }</td>
                             <td class="num">{ e.worst_moves }</td></tr>

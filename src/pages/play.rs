@@ -12,7 +12,7 @@ use yew_router::prelude::*;
 use crate::components::error_banner::show_error;
 use crate::components::{ErrorContext, NewGameForm, PageFrame};
 use crate::play::effects::{
-    use_autosave, use_computer, use_cues, use_heartbeat, use_tab_title, use_visibility,
+    use_autosave, use_computer, use_cues, use_heartbeat, use_hint, use_tab_title, use_visibility,
 };
 use crate::play::library;
 use crate::play::review::FinishedGame;
@@ -104,6 +104,7 @@ pub fn play() -> Html {
         act.clone(),
     );
     use_computer(state.shared(), state.starts, act.clone());
+    use_hint(state.shared(), state.starts, act.clone());
     let muted = use_state(sound::muted);
 
     let Some(game) = game else {

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::library;
 use super::sound::{self, Cue};
-use super::table::{Act, ComputerTurn, GameTable};
+use super::table::{Act, ComputerTurn, GameTable, HintRequest};
 use super::view::{js_now, page_hidden};
 use crate::components::error_banner::show_error;
 use crate::components::ErrorContext;
@@ -123,18 +123,67 @@ pub fn use_computer(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Call
             }))
         })
     };
-    let key = game
-        .as_ref()
-        .and_then(|g| g.borrow().computer_to_move())
-        .map(|asked| (starts, asked));
+    // "Move now" changes the key: the same attempt is asked again, hurried
+    // (the client abandons the search under way).
+    let key = game.as_ref().and_then(|g| {
+        let g = g.borrow();
+        g.computer_to_move()
+            .map(|asked| (starts, asked, g.hurried()))
+    });
     use_effect_with(key, move |_| {
         let turn: Option<ComputerTurn> = game.and_then(|g| g.borrow().computer_turn());
         if let Some(turn) = turn {
             asked.set(turn.asked);
             let job = Job::Think {
-                kind: turn.kind.id().to_string(),
+                kind: turn.kind.id(),
                 seed: turn.seed,
                 transcript: turn.transcript,
+                hurry: turn.hurry,
+            };
+            if let Err(message) = client.run(job) {
+                web_sys::console::error_1(&message.into());
+            }
+        }
+    });
+}
+
+/// Asks the worker what the computer would play for the person to move,
+/// when they ask for a hint: the default computer player is told that
+/// person's own transcript, nothing else.
+#[hook]
+pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback<Act>) {
+    let errors = use_context::<ErrorContext>();
+    let asked = use_memo((), |_| Rc::new(Cell::new(0usize)));
+    let client = {
+        let asked = (*asked).clone();
+        use_memo((), move |_| {
+            ComputeClient::new(Callback::from(move |event: ClientEvent| match event {
+                ClientEvent::Done {
+                    result: JobResult::Attempt(attempt),
+                    ..
+                } => act.emit(Act::Hint {
+                    attempt,
+                    asked: asked.get(),
+                }),
+                ClientEvent::Failed(message) => {
+                    show_error(&errors, format!("No hint could be worked out: {message}"));
+                }
+                _ => {}
+            }))
+        })
+    };
+    let key = game
+        .as_ref()
+        .and_then(|g| g.borrow().hint_request().map(|r| (starts, r.asked)));
+    use_effect_with(key, move |_| {
+        let request: Option<HintRequest> = game.and_then(|g| g.borrow().hint_request());
+        if let Some(request) = request {
+            asked.set(request.asked);
+            let job = Job::Think {
+                kind: request.kind.id(),
+                seed: request.seed,
+                transcript: request.transcript,
+                hurry: false,
             };
             if let Err(message) = client.run(job) {
                 web_sys::console::error_1(&message.into());

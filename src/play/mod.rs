@@ -15,6 +15,7 @@
 //!   games and the replay after the game.
 
 pub mod aids;
+pub mod belief;
 pub mod clock;
 pub mod effects;
 pub mod game_id;

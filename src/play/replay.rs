@@ -16,6 +16,8 @@ use fogbound_engine::{
     save_from_json, save_to_json, AnyMatch, Audience, ByColor, Color, Frame, Outcome,
 };
 
+use fogbound_player::{BotLevel, Opponent};
+
 use super::picture::board_view;
 use super::record::known_text;
 use super::record::Heard;
@@ -286,6 +288,26 @@ impl Replay {
     /// lifts a fog), as the engine says.
     pub fn hides_men(&self) -> bool {
         self.game.spec().hides_men()
+    }
+
+    /// The side the bot played in a game against it, and its level: the
+    /// replay can show what it believed (none for an imported record).
+    pub fn believer(&self) -> Option<(Color, BotLevel)> {
+        if self.imported {
+            return None;
+        }
+        let seats = self.settings.seats();
+        Color::ALL
+            .into_iter()
+            .find_map(|c| match seats.computer(c) {
+                Some(Opponent::Bot(level)) => Some((c, level)),
+                _ => None,
+            })
+    }
+
+    /// Everything `color` was told in the game, in order.
+    pub fn transcript(&self, color: Color) -> Vec<fogbound_engine::Told> {
+        self.game.transcript(color)
     }
 
     /// "Fog of War · Chess".

@@ -11,6 +11,7 @@ use std::rc::Rc;
 use fogbound_engine::Color;
 use yew::prelude::*;
 
+use super::belief::{belief_section, overlay, use_belief_trace, Trace};
 use super::library::format_date;
 use super::replay::{Lens, Replay, ReplayMove};
 use crate::components::{Board, PageFrame};
@@ -192,8 +193,30 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         })
     };
     let flipped = (lens == Lens::Player(Color::Black)) != cursor.flip;
+    let (trace, run_trace) = use_belief_trace(replay.clone());
+    let mut view = replay.board(ply, lens);
+    let believer = replay.believer();
+    if let (Some((bot, _)), Trace::Ready(frames)) = (believer, &trace) {
+        if lens == Lens::Player(bot) {
+            overlay(&mut view, frames, ply);
+        }
+    }
+    let belief = believer.map(|(bot, _)| {
+        let show_bot = {
+            let cursor = cursor.clone();
+            Callback::from(move |()| cursor.dispatch(Step::Lens(Lens::Player(bot))))
+        };
+        let run = {
+            let show_bot = show_bot.clone();
+            Callback::from(move |()| {
+                show_bot.emit(());
+                run_trace.emit(());
+            })
+        };
+        belief_section(&trace, run, bot, lens, ply, show_bot)
+    });
     let board = html! {
-        <Board view={Rc::new(replay.board(ply, lens))} {flipped}
+        <Board view={Rc::new(view)} {flipped}
                label={format!("{} after ply {ply}", lens.label())} />
     };
     let lenses = Lens::ALL.iter().map(|&l| {
@@ -317,6 +340,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
                     { move_rows(&replay.moves(lens), ply, &to_ply) }
                 }
             </section>
+            { for belief }
             { umpire.unwrap_or_default() }
             <section class="section">
                 <h3>{ "Keep or share the game" }</h3>

@@ -1,14 +1,14 @@
 //! Who sits at the game table, and what that means for the curtain.
 //!
-//! A seat holds a person or an automated player ([`PlayerKind`], the
-//! engine's catalogue of players). Hot-seat play is two people; a game
+//! A seat holds a person or an automated player ([`Opponent`], the
+//! catalogue of automated players). Hot-seat play is two people; a game
 //! against the computer is one person and one automated player. A curtain
 //! between turns is needed only when two people share the screen and the
 //! model hides men; otherwise the screen shows one person's view for good
 //! (or, with nothing hidden, the side to move).
 
-use fogbound_engine::player::PlayerKind;
 use fogbound_engine::{ByColor, Color};
+use fogbound_player::Opponent;
 
 /// One seat at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +16,7 @@ pub enum Seat {
     /// Someone in front of the screen.
     Person,
     /// An automated player; it is given only its side's observations.
-    Computer(PlayerKind),
+    Computer(Opponent),
 }
 
 /// Both seats.
@@ -33,7 +33,7 @@ impl Seats {
     }
 
     /// A person playing `person` against the automated player `kind`.
-    pub fn against(kind: PlayerKind, person: Color) -> Seats {
+    pub fn against(kind: Opponent, person: Color) -> Seats {
         Seats(ByColor::new_with(|c| {
             if c == person {
                 Seat::Person
@@ -48,7 +48,7 @@ impl Seats {
     }
 
     /// The automated player of `color`, if one sits there.
-    pub fn computer(&self, color: Color) -> Option<PlayerKind> {
+    pub fn computer(&self, color: Color) -> Option<Opponent> {
         match self.0[color] {
             Seat::Computer(kind) => Some(kind),
             Seat::Person => None,
@@ -90,15 +90,19 @@ pub enum Curtain {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fogbound_engine::player::PlayerKind;
 
     #[test]
     fn curtains_only_between_two_people_who_cannot_see_everything() {
         assert!(Seats::hot_seat().need_curtain(true));
         assert!(!Seats::hot_seat().need_curtain(false));
-        let vs = Seats::against(PlayerKind::Random, Color::Black);
+        let vs = Seats::against(Opponent::Engine(PlayerKind::Random), Color::Black);
         assert!(!vs.need_curtain(true));
         assert_eq!(vs.lone_person(), Some(Color::Black));
-        assert_eq!(vs.computer(Color::White), Some(PlayerKind::Random));
+        assert_eq!(
+            vs.computer(Color::White),
+            Some(Opponent::Engine(PlayerKind::Random))
+        );
         assert_eq!(vs.computer(Color::Black), None);
         assert_eq!(Seats::hot_seat().lone_person(), None);
     }

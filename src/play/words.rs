@@ -2,7 +2,7 @@
 //! umpire's announcements, resolutions of attempts, results.
 
 use fogbound_engine::{
-    Color, Geometry, Message, Outcome, Reason, Resolution, SeenMove, Square, Variant,
+    Attempt, Color, Geometry, Message, Outcome, Reason, Resolution, SeenMove, Square, Variant,
 };
 
 /// What a game on this page shows and what it keeps, said on the Play page
@@ -151,5 +151,21 @@ mod tests {
             reason: Reason::ThreefoldRepetition,
         };
         assert_eq!(outcome_text(&draw, &chess), "Draw: repetition");
+    }
+}
+
+/// What the hint says: the attempt the computer would make for the viewer,
+/// worked out from the viewer's own observations.
+pub(crate) fn hint_text(attempt: &Attempt, g: Geometry) -> String {
+    match attempt {
+        Attempt::Move(m) => format!(
+            "The computer would try {}–{} (from what you see, it cannot see more).",
+            g.square_name(m.from),
+            g.square_name(m.to)
+        ),
+        Attempt::AskAny => "The computer would ask the umpire \"Any?\"".to_string(),
+        Attempt::AskRebuffs => {
+            "The computer would ask how many tries your opponent was refused.".to_string()
+        }
     }
 }

@@ -6,8 +6,9 @@
 
 use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
-use fogbound_engine::player::PlayerKind;
 use fogbound_engine::{Attempt, Told};
+use fogbound_player::trace::belief_trace;
+use fogbound_player::{BotLevel, BotPlayer, Opponent};
 
 use super::protocol::{Job, JobResult};
 
@@ -23,10 +24,15 @@ pub const MAX_KRK_STRATEGY_SIZE: u32 = 12;
 /// --strategy --sizes 4..8`).
 pub const MIN_KRK_STRATEGY_SIZE: u32 = 8;
 
-/// An automated player's attempt after being told `transcript`.
-pub fn think(kind: &str, seed: u64, transcript: &[Told]) -> Result<Attempt, String> {
-    let kind = PlayerKind::from_id(kind)
-        .ok_or_else(|| format!("no automated player is called '{kind}'"))?;
+/// The node budget of an attempt asked for with "Move now": a glance at
+/// a few boards of the belief instead of the level's full search.
+pub const HURRIED_NODES: u64 = 2_000;
+
+/// An automated player's attempt after being told `transcript`; `hurry`
+/// (the person pressed "Move now") cuts its search to [`HURRIED_NODES`].
+pub fn think(kind: &str, seed: u64, transcript: &[Told], hurry: bool) -> Result<Attempt, String> {
+    let kind =
+        Opponent::from_id(kind).ok_or_else(|| format!("no automated player is called '{kind}'"))?;
     let last = transcript
         .last()
         .ok_or("the automated player was told nothing")?
@@ -35,7 +41,14 @@ pub fn think(kind: &str, seed: u64, transcript: &[Told]) -> Result<Attempt, Stri
     if last.turn != last.player || last.outcome.is_some() {
         return Err("it is not the automated player's turn".into());
     }
-    let mut player = kind.build(seed);
+    let mut player = match kind {
+        Opponent::Bot(level) if hurry => {
+            let mut bot = BotPlayer::new(level, seed);
+            bot.cap_nodes(HURRIED_NODES);
+            Box::new(bot)
+        }
+        _ => kind.build(seed),
+    };
     for told in transcript {
         told.tell(player.as_mut());
     }
@@ -140,7 +153,20 @@ pub fn run(
             kind,
             seed,
             transcript,
-        } => think(kind, *seed, transcript).map(JobResult::Attempt),
+            hurry,
+        } => think(kind, *seed, transcript, *hurry).map(JobResult::Attempt),
+        Job::Beliefs {
+            level,
+            seed,
+            transcript,
+        } => {
+            let level = BotLevel::from_id(level)
+                .ok_or_else(|| format!("the bot has no level called '{level}'"))?;
+            let frames = belief_trace(level, *seed, transcript, &mut |done, total| {
+                report("what the computer believed", done, total)
+            });
+            Ok(JobResult::Beliefs(frames))
+        }
         Job::FoxSolve { size } => {
             let solution = fox_solution(tables, *size, report)?;
             Ok(JobResult::FoxSolved {

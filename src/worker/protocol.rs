@@ -59,8 +59,18 @@ pub enum Job {
     /// engine's player catalogue) is built with `seed`, told `transcript`
     /// (its own side's observations and resolutions, nothing else) and
     /// asked what it tries.
+    /// `hurry`: the person pressed "Move now"; a short search answers.
     Think {
         kind: String,
+        seed: u64,
+        transcript: Vec<fogbound_engine::Told>,
+        hurry: bool,
+    },
+    /// What the bot at `level` believed through a finished game: it is told
+    /// its side's `transcript` again, seeded with `seed`, and pictures its
+    /// belief after each entry.
+    Beliefs {
+        level: String,
         seed: u64,
         transcript: Vec<fogbound_engine::Told>,
     },
@@ -101,6 +111,7 @@ pub enum JobResult {
     FoxFairest(Vec<(f64, f64)>),
     /// What the automated player tries.
     Attempt(fogbound_engine::Attempt),
+    Beliefs(Vec<fogbound_player::trace::BeliefFrame>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

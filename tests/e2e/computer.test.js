@@ -170,8 +170,58 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   await context.close();
 });
 
-test("the greedy baseline is the form's first offer, says how it plays, and answers a move", async () => {
+test("the fog bot is the form's first offer; a hint rings the computer's move and 'Move now' hurries it", async () => {
   const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");
+  await appReady(page);
+  // The form offers the bot's default level first and says how each plays.
+  assert.equal(await page.inputValue("#computer"), "bot:club");
+  await page.selectOption("#computer", "greedy");
+  await page.waitForFunction(() => document.querySelector(".new-game, form")?.textContent.includes("Looks one move ahead"));
+  await page.selectOption("#computer", "bot:strong");
+  assert.ok((await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=bot%3Astrong") ||
+    (await page.getAttribute('[data-testid="start-link"]', "href")).includes("computer=bot:strong"));
+  await page.click('[data-testid="start"]');
+  await yourTurn(page, "White");
+  // A hint: worked out in the worker from White's own view, two squares ringed.
+  await page.click('[data-testid="hint"]');
+  await page.waitForSelector('[data-testid="hint-text"]:has-text("would try")', { timeout: 30000 });
+  const ringed = await page.$$eval("[data-hint]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
+  assert.equal(ringed.length, 2, ringed.join());
+  const [from, to] = (await page.textContent('[data-testid="hint-text"]')).match(/([a-h][1-8])–([a-h][1-8])/).slice(1);
+  assert.deepEqual([...ringed].sort(), [from, to].sort());
+  await page.screenshot({ path: `${SHOTS}computer-hint-phone.png`, fullPage: true });
+  // Playing the hinted move; the strong level then thinks, and "Move now" cuts it short.
+  await page.locator(`[data-square="${from}"]`).click();
+  await page.locator(`[data-square="${to}"]`).click();
+  await page.waitForSelector('[data-testid="move-now"]', { timeout: 5000 });
+  assert.match(await page.textContent('[data-testid="turn"]'), /is thinking/);
+  await page.click('[data-testid="move-now"]');
+  await yourTurn(page, "White");
+  assert.equal(await page.locator("[data-hint]").count(), 0, "the old hint is gone");
+  assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*\S+\s*\S+/);
+  assert.match(await page.textContent("main"), /against Fogbound bot \(strong\)/);
+  await page.screenshot({ path: `${SHOTS}computer-bot-phone.png`, fullPage: true });
+  // After the game, the replay shows what the bot believed, over Black's view.
+  await page.click(".resign summary");
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="replay-slider"]');
+  await page.click('[data-testid="belief-run"]');
+  await page.waitForSelector('[data-testid="belief-count"]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('[data-testid="lens-b"]', "aria-pressed"), "true");
+  assert.match(await page.textContent('[data-testid="belief-count"]'), /After ply \d+ it kept (\d+ candidate boards|one board)/);
+  assert.ok((await page.locator("[data-belief]").count()) > 0, "a tint on hidden squares");
+  // Only hidden squares are tinted, and the first ply's belief is exact.
+  assert.equal(await page.locator("[data-belief]:not([data-fog] [data-belief])").count(), 0);
+  await page.click('[data-testid="first"]');
+  await page.waitForSelector('[data-testid="belief-count"]:has-text("one board")');
+  await page.click('[data-testid="last"]');
+  await page.screenshot({ path: `${SHOTS}computer-belief-phone.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");

@@ -4,7 +4,9 @@
 //! `run`. Usage errors (clap's) and failures (a subcommand's `Err`) print
 //! one message on stderr and exit with code 2.
 
+mod bot;
 mod catalogue;
+mod ext;
 mod fog_endgame;
 mod fox_hounds;
 mod krk;
@@ -44,6 +46,9 @@ enum Command {
     /// results.
     #[command(name = "match")]
     Match(play::Args),
+    /// The computer player on stdin/stdout, speaking protocol v1 (see
+    /// PROTOCOL.md).
+    Bot(bot::Args),
     /// Check fog puzzles (JSON files or links) and search them for a forced
     /// solution.
     Puzzle(puzzle::Args),
@@ -79,6 +84,7 @@ fn main() -> ExitCode {
         Command::Catalogue(args) => catalogue::run(args),
         Command::Match(args) => play::run(args),
         Command::Puzzle(args) => puzzle::run(args),
+        Command::Bot(args) => bot::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,13 +1,20 @@
 //! `fogbound match`: games between automated players, refereed by the
-//! engine, each player told only its own side's observations.
+//! engine, each player told only its own side's observations. A player is
+//! named by a spec: an id of the catalogue (`random`, `greedy`,
+//! `bot[:level]`, see [`Opponent`]) or `ext:<command line>`, a program that
+//! speaks protocol v1 ([`crate::ext`]). A side whose attempt is not an
+//! attempt at all (a misbehaving program) loses the game.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use fogbound_engine::player::{play_out_limited, Limits, Player, PlayerKind};
+use fogbound_engine::player::{play_out_limited, Limits, PlayOutError, Player};
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
+use fogbound_player::{BotPlayer, Opponent};
+
+use crate::ext::{ExtPlayer, GameInfo};
 use serde_json::json;
 
 /// Plays GAMES games between two automated players under a model and
@@ -24,11 +31,11 @@ pub struct Args {
     #[arg(long)]
     preset: Option<String>,
     /// White's automated player
-    #[arg(long, default_value = "random", value_parser = player_kind)]
-    white: PlayerKind,
+    #[arg(long, default_value = "random", value_parser = player_spec)]
+    white: Spec,
     /// Black's automated player
-    #[arg(long, default_value = "random", value_parser = player_kind)]
-    black: PlayerKind,
+    #[arg(long, default_value = "random", value_parser = player_spec)]
+    black: Spec,
     /// How many games
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
@@ -37,11 +44,16 @@ pub struct Args {
     seed: u64,
     /// Player A, against player B, colours alternating game by game (A is
     /// White in the first); instead of --white/--black
-    #[arg(long, value_parser = player_kind, requires = "b", conflicts_with_all = ["white", "black"])]
-    a: Option<PlayerKind>,
+    #[arg(long, value_parser = player_spec, requires = "b", conflicts_with_all = ["white", "black"])]
+    a: Option<Spec>,
     /// Player B (with --a)
-    #[arg(long, value_parser = player_kind, requires = "a")]
-    b: Option<PlayerKind>,
+    #[arg(long, value_parser = player_spec, requires = "a")]
+    b: Option<Spec>,
+    /// Thinking budget per attempt in milliseconds: sent to external
+    /// programs with every `go`, and a cap on the bot's node budget (turned
+    /// into nodes, so games stay reproducible)
+    #[arg(long)]
+    ms: Option<u64>,
     /// Plies played at random before the players take over (both are told
     /// everything of them)
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=40))]
@@ -57,42 +69,128 @@ pub struct Args {
     json: bool,
 }
 
-fn player_kind(id: &str) -> Result<PlayerKind, String> {
-    PlayerKind::from_id(id).ok_or_else(|| {
-        let ids: Vec<&str> = PlayerKind::ALL.iter().map(|k| k.id()).collect();
+/// A player as the command line names it.
+#[derive(Clone, Debug)]
+pub enum Spec {
+    /// One of the catalogue's automated players.
+    Catalogue(Opponent),
+    /// A program speaking protocol v1, run by `sh -c`.
+    Ext(String),
+}
+
+impl Spec {
+    fn id(&self) -> String {
+        match self {
+            Spec::Catalogue(o) => o.id(),
+            Spec::Ext(cmd) => format!("ext:{cmd}"),
+        }
+    }
+
+    fn label(&self) -> String {
+        match self {
+            Spec::Catalogue(o) => o.label(),
+            Spec::Ext(cmd) => format!("'{cmd}'"),
+        }
+    }
+
+    /// A fresh seat for one game.
+    fn seat(&self, seed: u64, info: &GameInfo, ms: Option<u64>) -> Seat {
+        match self {
+            Spec::Catalogue(Opponent::Bot(level)) => {
+                let mut bot = BotPlayer::new(*level, seed);
+                if let Some(ms) = ms {
+                    bot.cap_nodes(ms.saturating_mul(NODES_PER_MS));
+                }
+                Seat::Plain(Box::new(bot))
+            }
+            Spec::Catalogue(o) => Seat::Plain(o.build(seed)),
+            Spec::Ext(cmd) => Seat::Ext(Box::new(ExtPlayer::new(
+                cmd,
+                GameInfo {
+                    seed,
+                    ..info.clone()
+                },
+            ))),
+        }
+    }
+}
+
+/// The bot's search nodes per millisecond of `--ms` (natively, roughly).
+const NODES_PER_MS: u64 = 300;
+
+fn player_spec(id: &str) -> Result<Spec, String> {
+    if let Some(cmd) = id.strip_prefix("ext:") {
+        if cmd.trim().is_empty() {
+            return Err("ext: needs a command line (ext:<command>)".into());
+        }
+        return Ok(Spec::Ext(cmd.to_string()));
+    }
+    Opponent::from_id(id).map(Spec::Catalogue).ok_or_else(|| {
+        let ids: Vec<String> = Opponent::all().iter().map(|k| k.id()).collect();
         format!(
-            "no automated player '{id}' (choose one of: {})",
+            "no automated player '{id}' (choose one of: {}, bot, or ext:<command line>)",
             ids.join(", ")
         )
     })
 }
 
+/// A seat: one of ours, or an external program.
+enum Seat {
+    Plain(Box<dyn Player>),
+    Ext(Box<ExtPlayer>),
+}
+
+impl Seat {
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Seat::Plain(p) => p.as_mut(),
+            Seat::Ext(p) => p.as_mut(),
+        }
+    }
+
+    fn fault(&self) -> Option<String> {
+        match self {
+            Seat::Plain(_) => None,
+            Seat::Ext(p) => p.fault().map(str::to_string),
+        }
+    }
+
+    fn finish(&mut self, result: &str, reason: &str) {
+        if let Seat::Ext(p) = self {
+            p.finish(result, reason);
+        }
+    }
+}
+
 /// A player whose thinking time is counted.
 struct Timed {
-    inner: Box<dyn Player>,
+    inner: Seat,
     seconds: f64,
     attempts: u64,
 }
 
 impl Player for Timed {
     fn name(&self) -> String {
-        self.inner.name()
+        match &self.inner {
+            Seat::Plain(p) => p.name(),
+            Seat::Ext(p) => p.name(),
+        }
     }
     fn start(&mut self, o: &Observation) {
-        self.inner.start(o)
+        self.inner.player().start(o)
     }
     fn observe(&mut self, o: &Observation) {
-        self.inner.observe(o)
+        self.inner.player().observe(o)
     }
     fn attempt(&mut self, o: &Observation) -> Attempt {
         let start = Instant::now();
-        let a = self.inner.attempt(o);
+        let a = self.inner.player().attempt(o);
         self.seconds += start.elapsed().as_secs_f64();
         self.attempts += 1;
         a
     }
     fn resolved(&mut self, a: &Attempt, r: &Resolution, o: &Observation) {
-        self.inner.resolved(a, r, o)
+        self.inner.player().resolved(a, r, o)
     }
 }
 
@@ -117,6 +215,13 @@ pub fn run(args: Args) -> Result<(), String> {
     })?;
     let spec = ModelSpec::parse(&args.model, args.preset.as_deref())
         .map_err(|e| format!("--model/--preset: {e}"))?;
+    let specs = [&args.white, &args.black]
+        .into_iter()
+        .chain(&args.a)
+        .chain(&args.b);
+    if specs.into_iter().any(|s| matches!(s, Spec::Ext(_))) {
+        crate::ext::survive_closed_pipes();
+    }
     let start = Instant::now();
     let (mut wins, mut draws, mut unfinished) = (ByColor::<u32>::default(), 0u32, 0u32);
     let mut wins_a = 0u32;
@@ -124,6 +229,8 @@ pub fn run(args: Args) -> Result<(), String> {
     let (mut plies, mut refused) = (0usize, 0usize);
     // Thinking time and attempts of A and B (or White and Black).
     let mut thought = [(0.0f64, 0u64); 2];
+    // Move attempts and refused ones of A and B (or White and Black).
+    let mut tries = [(0u64, 0u64); 2];
     let limits = Limits {
         max_attempts: args.max_attempts,
         max_plies: args.max_plies,
@@ -139,21 +246,33 @@ pub fn run(args: Args) -> Result<(), String> {
         } else {
             Color::Black
         };
-        let kinds = match (args.a, args.b) {
-            (Some(a), Some(b)) if a_side == Color::White => ByColor { white: a, black: b },
-            (Some(a), Some(b)) => ByColor { white: b, black: a },
+        let kinds = match (&args.a, &args.b) {
+            (Some(a), Some(b)) if a_side == Color::White => ByColor {
+                white: a.clone(),
+                black: b.clone(),
+            },
+            (Some(a), Some(b)) => ByColor {
+                white: b.clone(),
+                black: a.clone(),
+            },
             _ => ByColor {
-                white: args.white,
-                black: args.black,
+                white: args.white.clone(),
+                black: args.black.clone(),
             },
         };
-        let timed = |kind: PlayerKind, seed: u64| Timed {
-            inner: kind.build(seed),
+        let info = GameInfo {
+            model: spec.id().to_string(),
+            preset: spec.preset_id().map(str::to_string),
+            seed,
+            ms: args.ms.unwrap_or(1000),
+        };
+        let timed = |kind: &Spec, seed: u64| Timed {
+            inner: kind.seat(seed, &info, args.ms),
             seconds: 0.0,
             attempts: 0,
         };
-        let mut white = timed(kinds.white, seed.wrapping_mul(2));
-        let mut black = timed(kinds.black, seed.wrapping_mul(2).wrapping_add(1));
+        let mut white = timed(&kinds.white, seed.wrapping_mul(2));
+        let mut black = timed(&kinds.black, seed.wrapping_mul(2).wrapping_add(1));
         let limits = Limits {
             opening_seed: seed ^ 0x6f70_656e,
             ..limits
@@ -162,7 +281,31 @@ pub fn run(args: Args) -> Result<(), String> {
             white: &mut white,
             black: &mut black,
         };
-        let outcome = play_out_limited(&mut game, players, &limits).map_err(|e| e.to_string())?;
+        // A side whose attempt the referee rejects outright (an external
+        // program's fault, or a bug) loses the game, with the reason.
+        let outcome = match play_out_limited(&mut game, players, &limits) {
+            Ok(o) => o.map(|o| (o.winner, o.reason.to_string())),
+            Err(PlayOutError::Rejected { by, message }) => {
+                let fault = match by {
+                    Color::White => white.inner.fault(),
+                    Color::Black => black.inner.fault(),
+                };
+                let why = fault.unwrap_or(message);
+                let reason = format!("{by} forfeits: {why}");
+                if !args.json {
+                    eprintln!("game {}: {reason}", k + 1);
+                }
+                Some((Some(!by), reason))
+            }
+        };
+        let (result, reason) = match &outcome {
+            Some((Some(Color::White), r)) => ("1-0", r.clone()),
+            Some((Some(Color::Black), r)) => ("0-1", r.clone()),
+            Some((None, r)) => ("1/2-1/2", r.clone()),
+            None => ("1/2-1/2", "limit reached".to_string()),
+        };
+        white.inner.finish(result, &reason);
+        black.inner.finish(result, &reason);
         // Seat 0 is A (or White).
         let seat_of = |c: Color| {
             usize::from(args.a.is_some() && c != a_side || args.a.is_none() && c == Color::Black)
@@ -171,18 +314,25 @@ pub fn run(args: Args) -> Result<(), String> {
             thought[seat_of(c)].0 += p.seconds;
             thought[seat_of(c)].1 += p.attempts;
         }
+        for e in game.log() {
+            if e.attempt.as_move().is_some() {
+                let seat = seat_of(e.player);
+                tries[seat].0 += 1;
+                tries[seat].1 += u64::from(!e.resolution.passes_turn());
+            }
+        }
         plies += game.plies().len();
         refused += game.log().len() - game.plies().len();
         match outcome {
-            Some(o) => {
-                match o.winner {
+            Some((winner, reason)) => {
+                match winner {
                     Some(c) => {
                         wins[c] += 1;
                         wins_a += u32::from(c == a_side);
                     }
                     None => draws += 1,
                 }
-                *reasons.entry(o.reason.to_string()).or_default() += 1;
+                *reasons.entry(reason).or_default() += 1;
             }
             None if game.plies().len() >= args.max_plies => {
                 draws += 1;
@@ -195,8 +345,9 @@ pub fn run(args: Args) -> Result<(), String> {
     }
     let seconds = start.elapsed().as_secs_f64();
     let games = f64::from(args.games);
+    let share = |seat: usize| tries[seat].1 as f64 / (tries[seat].0.max(1) as f64);
     let ms = |seat: usize| 1000.0 * thought[seat].0 / (thought[seat].1.max(1) as f64);
-    if let (Some(a), Some(b)) = (args.a, args.b) {
+    if let (Some(a), Some(b)) = (&args.a, &args.b) {
         let wins_b = wins[Color::White] + wins[Color::Black] - wins_a;
         let score = f64::from(wins_a) + f64::from(draws) / 2.0;
         let (lo, hi) = wilson(score, games);
@@ -208,6 +359,8 @@ pub fn run(args: Args) -> Result<(), String> {
                 "wins_a": wins_a, "wins_b": wins_b, "draws": draws, "unfinished": unfinished,
                 "score_a": score / games, "score_a_95": [lo, hi], "reasons": reasons,
                 "mean_ms_a": ms(0), "mean_ms_b": ms(1),
+                "move_tries_a": tries[0].0, "refused_a": tries[0].1, "refused_share_a": share(0),
+                "move_tries_b": tries[1].0, "refused_b": tries[1].1, "refused_share_b": share(1),
                 "mean_plies": plies as f64 / games, "refused_tries": refused, "seconds": seconds,
             });
             println!("{out}");
@@ -226,6 +379,11 @@ pub fn run(args: Args) -> Result<(), String> {
                 score / games,
                 ms(0),
                 ms(1)
+            );
+            println!(
+                "refused move tries: {:.1}% (A), {:.1}% (B)",
+                100.0 * share(0),
+                100.0 * share(1)
             );
             for (reason, n) in &reasons {
                 println!("  {reason}: {n}");

@@ -31,6 +31,7 @@ fn every_subcommand_explains_its_options() {
         "catalogue",
         "match",
         "puzzle",
+        "bot",
     ] {
         assert!(stdout(&top).contains(name), "{name} missing from --help");
     }
@@ -58,9 +59,20 @@ fn every_subcommand_explains_its_options() {
         (
             "match",
             &[
-                "--model", "--preset", "--white", "--black", "--games", "--seed",
+                "--model",
+                "--preset",
+                "--white",
+                "--black",
+                "--games",
+                "--seed",
+                "--a",
+                "--b",
+                "--ms",
+                "--random-opening",
+                "--json",
             ],
         ),
+        ("bot", &["--level"]),
     ] {
         let help = fogbound(&[command, "--help"]);
         assert!(help.status.success(), "{command} --help");
@@ -343,103 +355,8 @@ fn a_match_of_a_against_b_alternates_colours_and_scores_a() {
     );
 }
 
-/// `fog-endgame` on 4×4: the figures as JSON, an optimal line, and clear
-/// messages (exit 2) for bad arguments.
-#[test]
-fn fog_endgame_solves_small_boards_and_rejects_bad_arguments() {
-    let out = fogbound(&["fog-endgame", "--material", "KR", "--size", "4", "--json"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v["positions"], 1312);
-    assert_eq!(v["won"], 1144);
-    assert_eq!(v["lost"], 168);
-    assert_eq!(v["max_moves"], 7);
-    assert_eq!(v["histogram"][2], 240);
-    assert_eq!(v["won_by_square"].as_array().unwrap().len(), 16);
-    assert!(v["belief_states"].as_u64().unwrap() > 0);
-    assert!(v["seconds"].is_number());
-    let text = stdout(&fogbound(&[
         "fog-endgame",
-        "--material",
-        "kq",
-        "--size",
-        "4",
-    ]));
-    for field in [
-        "positions",
-        "won",
-        "lost",
-        "max_moves",
-        "histogram",
-        "belief_states",
-    ] {
-        assert!(text.contains(field), "{field} missing:\n{text}");
-    }
-    let line = fogbound(&[
-        "fog-endgame",
-        "--material",
-        "KR",
-        "--size",
-        "4",
-        "--start",
-        "Ka1 Rb2 kd4",
-    ]);
-    assert!(
-        stdout(&line).contains("won in 4 White moves"),
-        "{}",
-        stdout(&line)
-    );
-    for (args, says) in [
-        (&["fog-endgame", "--material", "KX"][..], "unknown 'KX'"),
-        (
-            &["fog-endgame", "--material", "KR", "--size", "9"],
-            "out of range",
-        ),
-        (&["fog-endgame", "--material", "KR", "--size", "x"], "'x'"),
-        (
-            &["fog-endgame", "--material", "KR", "--reading", "foo"],
-            "unknown 'foo'",
-        ),
-        (&["fog-endgame", "--size", "4"], "--material"),
-        (
-            &[
-                "fog-endgame",
-                "--material",
-                "KR",
-                "--size",
-                "4",
-                "--start",
-                "Ka1 kz9",
-            ],
-            "not a man on a square",
-        ),
-        (
-            &[
-                "fog-endgame",
-                "--material",
-                "KR",
-                "--size",
-                "4",
-                "--start",
-                "Ka1 Rb1 kc1",
-            ],
-            "attacked",
-        ),
-        (
-            &[
-                "fog-endgame",
-                "--material",
-                "KR",
-                "--size",
-                "4",
-                "--start",
-                "Ka1 Qb1 kd4",
-            ],
-            "needs R",
-        ),
-    ] {
-        let out = fogbound(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
-    }
-}
+        "catalogue",
+        "match",
+        "puzzle",
+        "bot",

@@ -9,12 +9,17 @@ use yew::prelude::*;
 use super::super::board_view::{square_label, token_letter, BoardSquare, BoardView};
 use super::gesture::{Local, Press};
 use super::layout::{Layout, CELL, CELL_F};
+use crate::decimal::Fixed;
 
 /// The floating man's placement while dragged: centred on the pointer, and
 /// larger and lifted above a finger so it stays visible.
 pub(super) fn float_transform(press: &Press) -> String {
     let lift = if press.touch { CELL_F * 0.6 } else { 0.0 };
-    format!("translate({:.1} {:.1})", press.at.0, press.at.1 - lift)
+    format!(
+        "translate({} {})",
+        Fixed(press.at.0, 1),
+        Fixed(press.at.1 - lift, 1)
+    )
 }
 
 /// What every square of one render shares.
@@ -42,20 +47,20 @@ pub(super) fn piece_html(
     if let Some(letter) = token_letter(code) {
         // Game tokens that are not chessmen (Fox & Hounds): a disc.
         let (cx, cy) = (
-            format!("{:.1}", x + size / 2.0),
-            format!("{:.1}", y + size / 2.0),
+            Fixed(x + size / 2.0, 1).to_string(),
+            Fixed(y + size / 2.0, 1).to_string(),
         );
         return html! {
             <g data-piece={hook} class={class} {style}>
-                <circle class={classes!("token", code.to_string())} cx={cx.clone()} cy={cy.clone()} r={format!("{:.1}", size * 0.4)} />
+                <circle class={classes!("token", code.to_string())} cx={cx.clone()} cy={cy.clone()} r={Fixed(size * 0.4, 1).to_string()} />
                 <text class="token-letter" x={cx} y={cy}>{ letter }</text>
             </g>
         };
     }
     html! {
         <image class={classes!("piece", class)} href={format!("pieces/{code}.svg")} data-piece={hook} {style}
-               x={format!("{x:.0}")} y={format!("{y:.0}")}
-               width={format!("{size:.0}")} height={format!("{size:.0}")} />
+               x={Fixed(x, 0).to_string()} y={Fixed(y, 0).to_string()}
+               width={Fixed(size, 0).to_string()} height={Fixed(size, 0).to_string()} />
     }
 }
 
@@ -151,6 +156,19 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
         html! { <circle class="try-dest" cx={(x + CELL / 2).to_string()} cy={(y + CELL / 2).to_string()}
                         r="24" data-try="" /> }
     });
+    // The computer's hint: a solid ring around the square.
+    let hint = square.hint.then(|| {
+        html! { <rect class="hint-mark" x={(x + 3).to_string()} y={(y + 3).to_string()}
+        width={(CELL - 6).to_string()} height={(CELL - 6).to_string()} data-hint="" /> }
+    });
+    // What the computer believed: a tint as strong as the share of its
+    // boards that put a man here.
+    let belief = square.belief.filter(|&s| s > 0).map(|share| {
+        html! { <rect class="belief" x={x.to_string()} y={y.to_string()}
+        width={CELL.to_string()} height={CELL.to_string()}
+        style={format!("opacity: {}%", u32::from(share.min(100)) * 4 / 5 + 10)}
+        data-belief={share.to_string()} /> }
+    });
     let key = match &slide {
         Some((from, _)) => format!("{name}<{from}"),
         None => name.clone(),
@@ -164,11 +182,13 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
             <rect class={class} x={x.to_string()} y={y.to_string()}
                   width={CELL.to_string()} height={CELL.to_string()} />
             { for fog }
+            { for belief }
             { for ghost }
             { for phantom }
             { for piece }
             { for dest }
             { for try_dest }
+            { for hint }
         </g>
     }
 }

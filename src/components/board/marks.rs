@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::layout::Layout;
+use crate::decimal::Fixed;
 
 /// The colour of a drawn mark, chosen by the modifier keys held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +70,7 @@ pub(super) fn mark_html(mark: &Mark, layout: Layout, preview: bool) -> Html {
     if mark.from == mark.to {
         return html! {
             <circle {class} data-mark="circle" data-from={from.clone()} data-to={to}
-                    cx={format!("{x1:.1}")} cy={format!("{y1:.1}")} r="44" />
+                    cx={Fixed(x1, 1).to_string()} cy={Fixed(y1, 1).to_string()} r="44" />
         };
     }
     let (x2, y2) = layout.centre(mark.to);
@@ -81,18 +82,18 @@ pub(super) fn mark_html(mark: &Mark, layout: Layout, preview: bool) -> Html {
     let (tx, ty) = (x2 - ux * 12.0, y2 - uy * 12.0);
     let (bx, by) = (tx - ux * head, ty - uy * head);
     let points = format!(
-        "{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}",
-        tx,
-        ty,
-        bx - uy * half,
-        by + ux * half,
-        bx + uy * half,
-        by - ux * half
+        "{},{} {},{} {},{}",
+        Fixed(tx, 1),
+        Fixed(ty, 1),
+        Fixed(bx - uy * half, 1),
+        Fixed(by + ux * half, 1),
+        Fixed(bx + uy * half, 1),
+        Fixed(by - ux * half, 1)
     );
     html! {
         <g {class} data-mark="arrow" data-from={from} data-to={to}>
-            <line x1={format!("{x1:.1}")} y1={format!("{y1:.1}")}
-                  x2={format!("{:.1}", bx + ux * 2.0)} y2={format!("{:.1}", by + uy * 2.0)} />
+            <line x1={Fixed(x1, 1).to_string()} y1={Fixed(y1, 1).to_string()}
+                  x2={Fixed(bx + ux * 2.0, 1).to_string()} y2={Fixed(by + uy * 2.0, 1).to_string()} />
             <polygon {points} />
         </g>
     }

@@ -9,7 +9,7 @@ use std::fmt;
 
 use fogbound_engine::{catalogue, Color, ModelSpec};
 
-use fogbound_engine::player::PlayerKind;
+use fogbound_player::Opponent;
 
 use super::clock::Handoff;
 use super::seats::Seats;
@@ -36,7 +36,7 @@ pub struct PlayLink {
     pub handoff: Handoff,
     pub mode: Mode,
     /// Against the computer: the automated player (`computer=random`).
-    pub computer: PlayerKind,
+    pub computer: Opponent,
     /// Against the computer: the person's colour (`side=black`).
     pub side: Color,
     /// The players' names, White's first.
@@ -52,7 +52,7 @@ impl Default for PlayLink {
             clock: Clock::None,
             handoff: Handoff::Paused,
             mode: Mode::Hotseat,
-            computer: PlayerKind::DEFAULT,
+            computer: Opponent::DEFAULT,
             side: Color::White,
             names: Names::default(),
         }
@@ -76,7 +76,7 @@ macro_rules! choice {
                     other => Err(LinkError::Unknown {
                         what: $what,
                         value: other.to_string(),
-                        allowed: vec![$($id),+],
+                        allowed: vec![$($id.to_string()),+],
                     }) }
             }
         }
@@ -95,7 +95,7 @@ fn catalogue_id(
         .ok_or_else(|| LinkError::Unknown {
             what,
             value: value.to_string(),
-            allowed: ids,
+            allowed: ids.iter().map(|id| id.to_string()).collect(),
         })
 }
 
@@ -169,7 +169,7 @@ pub enum LinkError {
     Unknown {
         what: &'static str,
         value: String,
-        allowed: Vec<&'static str>,
+        allowed: Vec<String>,
     },
     BadClock(String),
     UnknownParameter(String),
@@ -254,12 +254,12 @@ impl PlayLink {
                 }),
                 "clock" => Clock::parse(&value).map(|v| link.clock = v),
                 "mode" => Mode::from_id(&value).map(|v| link.mode = v),
-                "computer" => PlayerKind::from_id(&value)
+                "computer" => Opponent::from_id(&value)
                     .map(|v| link.computer = v)
                     .ok_or_else(|| LinkError::Unknown {
                         what: "computer",
                         value: value.clone(),
-                        allowed: PlayerKind::ALL.iter().map(|k| k.id()).collect(),
+                        allowed: Opponent::all().into_iter().map(Opponent::id).collect(),
                     }),
                 "side" => match value.as_str() {
                     "white" => Ok(Color::White),
@@ -267,7 +267,7 @@ impl PlayLink {
                     _ => Err(LinkError::Unknown {
                         what: "side",
                         value: value.clone(),
-                        allowed: vec!["white", "black"],
+                        allowed: vec!["white".into(), "black".into()],
                     }),
                 }
                 .map(|c| link.side = c),
@@ -396,7 +396,7 @@ pub fn split_start(query: &str) -> (String, bool, Vec<LinkError>) {
                 errors.push(LinkError::Unknown {
                     what: "start",
                     value,
-                    allowed: vec!["1", "0"],
+                    allowed: vec!["1".into(), "0".into()],
                 });
                 false
             }

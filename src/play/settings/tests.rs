@@ -1,6 +1,7 @@
 //! Tests of game settings and links.
 
 use super::*;
+use fogbound_engine::player::PlayerKind;
 
 #[test]
 fn a_full_link_round_trips() {
@@ -14,7 +15,7 @@ fn a_full_link_round_trips() {
         },
         handoff: Handoff::Running,
         mode: Mode::Computer,
-        computer: PlayerKind::Random,
+        computer: Opponent::Engine(PlayerKind::Random),
         side: Color::Black,
         names: Names {
             white: "Ann, the bold & quick".into(),
@@ -334,7 +335,7 @@ fn computer_links_carry_the_player_and_the_persons_side() {
     assert_eq!(link.side, Color::Black);
     assert_eq!(
         link.seats(),
-        crate::play::seats::Seats::against(PlayerKind::Random, Color::Black)
+        crate::play::seats::Seats::against(Opponent::Engine(PlayerKind::Random), Color::Black)
     );
     let query = link.to_query();
     assert!(
@@ -355,8 +356,5 @@ fn computer_links_carry_the_player_and_the_persons_side() {
         .contains("unknown computer 'deep-blue'"));
     assert!(errors[0].to_string().contains("random"));
     assert!(errors[1].to_string().contains("unknown side 'purple'"));
-    assert_eq!(
-        (bad.computer, bad.side),
-        (PlayerKind::DEFAULT, Color::White)
-    );
+    assert_eq!((bad.computer, bad.side), (Opponent::DEFAULT, Color::White));
 }

@@ -3,8 +3,10 @@
 //! and the resolutions of its own attempts, nothing else — so the worker,
 //! and the player in it, never hold the true position.
 
-use fogbound_engine::player::PlayerKind;
 use fogbound_engine::{Color, Told};
+use fogbound_player::Opponent;
+
+use super::Hint;
 
 use super::GameTable;
 
@@ -12,13 +14,25 @@ use super::GameTable;
 #[derive(Clone, Debug, PartialEq)]
 pub struct ComputerTurn {
     pub color: Color,
-    pub kind: PlayerKind,
+    pub kind: Opponent,
     /// Different for every attempt of every game, the same when the same
     /// attempt is asked for again (a reload replays the same choice).
     pub seed: u64,
     pub transcript: Vec<Told>,
     /// The attempt count when asked: the answer goes back with it
     /// ([`super::Act::Computer`]), so a stale answer is dropped.
+    pub asked: usize,
+    /// "Move now" was pressed: answer with a short search.
+    pub hurry: bool,
+}
+
+/// The person to move's request for a hint: their own transcript, to be
+/// thought over by the default computer player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintRequest {
+    pub kind: Opponent,
+    pub seed: u64,
+    pub transcript: Vec<Told>,
     pub asked: usize,
 }
 
@@ -37,6 +51,7 @@ impl GameTable {
             seed: seed_of(&self.id, asked),
             transcript: self.game.transcript(color),
             asked,
+            hurry: self.hurried == Some(asked),
         })
     }
 
@@ -47,6 +62,30 @@ impl GameTable {
         let to_move =
             self.game.outcome().is_none() && self.seats.computer(self.game.turn()).is_some();
         to_move.then(|| self.game.log().len())
+    }
+
+    /// Whether "Move now" was pressed for the automated player's current
+    /// attempt (the page asks again, hurried, when this turns true).
+    pub fn hurried(&self) -> bool {
+        self.computer_to_move().is_some() && self.hurried == Some(self.game.log().len())
+    }
+
+    /// The hint for the person to move, if one was asked for since the
+    /// last attempt.
+    pub fn hint(&self) -> Option<Hint> {
+        self.hint
+            .filter(|h| h.asked == self.game.log().len() && self.game.outcome().is_none())
+    }
+
+    /// What the worker must think over for the hint still awaited.
+    pub fn hint_request(&self) -> Option<HintRequest> {
+        let hint = self.hint().filter(|h| h.attempt.is_none())?;
+        Some(HintRequest {
+            kind: Opponent::DEFAULT,
+            seed: seed_of(&self.id, hint.asked) ^ 0x4849_4e54,
+            transcript: self.game.transcript(hint.color),
+            asked: hint.asked,
+        })
     }
 
     /// Attempts made so far (moves and refused tries).

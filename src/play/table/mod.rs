@@ -49,7 +49,7 @@ use super::sound::Cue;
 use super::words::resolution_text;
 use crate::components::board::BoardView;
 
-pub use computer::ComputerTurn;
+pub use computer::{ComputerTurn, HintRequest};
 pub use persist::{new_id, valid_id};
 pub use reduce::Act;
 
@@ -93,6 +93,19 @@ pub struct GameTable {
     /// The sound of the last action and a counter telling new cues apart.
     cue: Option<Cue>,
     cues: u64,
+    /// The attempt count at which "Move now" was pressed (not saved).
+    hurried: Option<usize>,
+    /// The last hint asked for (not saved).
+    hint: Option<Hint>,
+}
+
+/// What the computer would play for the person to move, asked at attempt
+/// count `asked`; `attempt` is `None` while the worker thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub color: Color,
+    pub asked: usize,
+    pub attempt: Option<Attempt>,
 }
 
 impl GameTable {
@@ -136,6 +149,8 @@ impl GameTable {
             paused_by_hiding: false,
             cue: None,
             cues: 0,
+            hurried: None,
+            hint: None,
         }
     }
 
@@ -333,7 +348,17 @@ impl GameTable {
                     self.input.selected,
                     self.feedback[c].as_ref().map_or(&[][..], |f| &f.flash),
                 );
-                Some(with_aids(view, &obs, &self.ghosts[c], &self.notes[c]))
+                let mut view = with_aids(view, &obs, &self.ghosts[c], &self.notes[c]);
+                if let Some(Attempt::Move(m)) =
+                    self.hint().filter(|h| h.color == c).and_then(|h| h.attempt)
+                {
+                    for square in [m.from, m.to] {
+                        if let Some(s) = view.squares.get_mut(square.index()) {
+                            s.hint = true;
+                        }
+                    }
+                }
+                Some(view)
             }
             Curtain::Over => {
                 let fen = self.game.fen();

@@ -7,7 +7,7 @@ use super::super::aids::TrayTool;
 use super::super::input::{offered, Gesture, Intent};
 use super::super::seats::{Curtain, Seat};
 use super::super::sound::Cue;
-use super::GameTable;
+use super::{GameTable, Hint};
 
 /// What happens at the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +60,18 @@ pub enum Act {
         asked: usize,
         now: f64,
     },
+    /// "Move now": the automated player to move should answer at once with
+    /// what a short search finds (asked again, hurried).
+    MoveNow,
+    /// The person to move asks what the computer would play in their place
+    /// (worked out from their own observations only).
+    AskHint,
+    /// The hint's answer; `asked` is the attempt count it was asked at, so
+    /// an answer that comes after a move is dropped.
+    Hint {
+        attempt: Attempt,
+        asked: usize,
+    },
     /// The viewer turns their board around (on top of their own side).
     Flip,
     Resign {
@@ -99,7 +111,10 @@ impl Act {
     /// Whether the action can change what is saved (a flip or a tick with
     /// nothing due cannot).
     fn changes_the_game(&self) -> bool {
-        !matches!(self, Act::Tick { .. } | Act::Flip)
+        !matches!(
+            self,
+            Act::Tick { .. } | Act::Flip | Act::MoveNow | Act::AskHint | Act::Hint { .. }
+        )
     }
 }
 
@@ -163,6 +178,27 @@ impl GameTable {
                 let seated = matches!(self.seats.get(side), Seat::Computer(_));
                 if seated && asked == self.game.log().len() && self.game.outcome().is_none() {
                     self.try_attempt(side, attempt, now);
+                }
+            }
+            Act::MoveNow => {
+                if self.computer_to_move().is_some() {
+                    self.hurried = Some(self.game.log().len());
+                }
+            }
+            Act::AskHint => {
+                let side = self.game.turn();
+                let person = self.seats.get(side) == Seat::Person;
+                if person && self.game.outcome().is_none() && self.viewer() == Some(side) {
+                    self.hint = Some(Hint {
+                        color: side,
+                        asked: self.game.log().len(),
+                        attempt: None,
+                    });
+                }
+            }
+            Act::Hint { attempt, asked } => {
+                if let Some(hint) = self.hint.as_mut().filter(|h| h.asked == asked) {
+                    hint.attempt = Some(attempt);
                 }
             }
             Act::Flip => {

@@ -1019,8 +1019,9 @@ fn let_the_computer_move(s: &mut GameTable) -> usize {
             .transcript
             .iter()
             .all(|t| t.observation().player == turn.color));
-        let attempt = crate::worker::jobs::think(turn.kind.id(), turn.seed, &turn.transcript)
-            .expect("the random mover always answers");
+        let attempt =
+            crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, false)
+                .expect("the random mover always answers");
         assert!(s.apply(Act::Computer {
             attempt,
             asked: turn.asked,
@@ -1077,7 +1078,7 @@ fn a_person_plays_the_random_mover_in_every_model_from_either_side() {
             if let Some(turn) = s.computer_turn() {
                 let before = s.plies();
                 let attempt =
-                    crate::worker::jobs::think(turn.kind.id(), turn.seed, &turn.transcript)
+                    crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, false)
                         .unwrap();
                 s.apply(Act::Computer {
                     attempt,
@@ -1136,4 +1137,69 @@ fn only_a_quiet_tick_leaves_the_page_as_it_was() {
     assert!(s.revision() > saved);
     assert!(s.apply(Act::Tick { now: 400_000.0 }), "the flag fell");
     assert!(s.outcome().is_some());
+}
+
+#[test]
+fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
+    // The person plays Black: the bot moves first.
+    let link = settings("model=fog&mode=computer&computer=bot:beginner&side=black");
+    let mut s = GameTable::new(link, 0.0).unwrap();
+    let turn = s.computer_turn().expect("the bot is to move");
+    assert!(!turn.hurry && !s.hurried());
+    // "Move now": the same attempt is asked again, hurried.
+    assert!(s.apply(Act::MoveNow));
+    assert!(s.hurried());
+    let turn = s.computer_turn().unwrap();
+    assert!(turn.hurry);
+    let attempt =
+        crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, true).unwrap();
+    s.apply(Act::Computer {
+        attempt,
+        asked: turn.asked,
+        now: 0.0,
+    });
+    assert_eq!(s.turn(), Color::Black);
+    assert!(!s.hurried(), "the hurry was for that attempt only");
+    // Nobody may ask for a hint for the computer; the person may.
+    assert!(s.hint_request().is_none());
+    s.apply(Act::AskHint);
+    let request = s.hint_request().expect("a hint is awaited");
+    assert!(request
+        .transcript
+        .iter()
+        .all(|t| t.observation().player == Color::Black));
+    let answer =
+        crate::worker::jobs::think(&request.kind.id(), request.seed, &request.transcript, false)
+            .unwrap();
+    let Attempt::Move(m) = answer else {
+        panic!("a move in Fog of War")
+    };
+    s.apply(Act::Hint {
+        attempt: answer,
+        asked: request.asked,
+    });
+    assert!(s.hint_request().is_none(), "answered");
+    assert_eq!(s.hint().and_then(|h| h.attempt), Some(answer));
+    let view = s.view().unwrap();
+    let marked: Vec<usize> = (0..view.squares.len())
+        .filter(|&i| view.squares[i].hint)
+        .collect();
+    assert_eq!(marked, {
+        let mut v = vec![m.from.index(), m.to.index()];
+        v.sort();
+        v
+    });
+    // The hint is a legal move of the person's, and it goes once they move.
+    let obs = s.observation().unwrap();
+    assert!(obs.hints.iter().any(|h| h.from == m.from && h.to == m.to));
+    let g = s.geometry();
+    play(&mut s, &g.square_name(m.from), &g.square_name(m.to));
+    assert!(s.hint().is_none());
+    assert!(s.view().unwrap().squares.iter().all(|q| !q.hint));
+    // A late answer to an old hint is dropped.
+    s.apply(Act::Hint {
+        attempt: answer,
+        asked: request.asked,
+    });
+    assert!(s.hint().is_none());
 }

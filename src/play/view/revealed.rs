@@ -13,6 +13,7 @@ use super::parts::{aids_panel, clocks, record, tally, typed_form};
 use super::titles::view_title;
 use super::GameHtml;
 use crate::components::{Board, BoardSquare};
+use crate::play::words::hint_text;
 
 /// The view of `viewer`, whose board is shown.
 pub(super) fn revealed(
@@ -252,6 +253,39 @@ pub(super) fn revealed(
     } else {
         format!("{} to move", game.player(to_move))
     };
+    let move_now = thinking.then(|| {
+        let act = act.clone();
+        let hurried = game.hurried();
+        html! {
+            <button class="secondary" data-testid="move-now" disabled={hurried}
+                    title="Stop the computer's search and take its best move so far"
+                    onclick={Callback::from(move |_| act.emit(Act::MoveNow))}>
+                { if hurried { "Moving…" } else { "Move now" } }
+            </button>
+        }
+    });
+    let hint = (to_move == viewer && !thinking && game.outcome().is_none()).then(|| {
+        let act = act.clone();
+        let said = game
+            .hint()
+            .filter(|h| h.color == viewer)
+            .map(|h| match h.attempt {
+                None => "The computer is thinking about your position…".to_string(),
+                Some(a) => hint_text(&a, game.geometry()),
+            });
+        html! {
+            <div class="hint-box">
+                <button class="secondary" data-testid="hint" disabled={said.is_some()}
+                        title="What would the computer play here? It sees only what you see."
+                        onclick={Callback::from(move |_| act.emit(Act::AskHint))}>
+                    { "Hint" }
+                </button>
+                if let Some(said) = said {
+                    <p class="hint-text" data-testid="hint-text" aria-live="polite">{ said }</p>
+                }
+            </div>
+        }
+    });
     let pass = game.passing().then(|| {
         let act = act.clone();
         let next = game.player(to_move);
@@ -271,7 +305,7 @@ pub(super) fn revealed(
     let panel = html! {
         <>
             <h2>{ view_title(game, viewer) }</h2>
-            <p class="status-line" data-testid="turn" aria-live="polite">{ status }</p>
+            <p class="status-line" data-testid="turn" aria-live="polite">{ status }{ for move_now }</p>
             { for pass }
             { clocks(game, now) }
             { for hiding_note }
@@ -281,6 +315,7 @@ pub(super) fn revealed(
             { for duty }
             { for typed }
             <div class="buttons">{ for any }{ for rebuffs }{ for route }{ flip }</div>
+            { for hint }
             <p class="hint-text board-help">
                 { "Tap or drag to move. " }
                 { for tries_note }
