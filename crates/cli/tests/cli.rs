@@ -355,8 +355,221 @@ fn a_match_of_a_against_b_alternates_colours_and_scores_a() {
     );
 }
 
+/// `fog-endgame` on 4×4: the figures as JSON, an optimal line, and clear
+/// messages (exit 2) for bad arguments.
+#[test]
+fn fog_endgame_solves_small_boards_and_rejects_bad_arguments() {
+    let out = fogbound(&["fog-endgame", "--material", "KR", "--size", "4", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["positions"], 1312);
+    assert_eq!(v["won"], 1144);
+    assert_eq!(v["lost"], 168);
+    assert_eq!(v["max_moves"], 7);
+    assert_eq!(v["histogram"][2], 240);
+    assert_eq!(v["won_by_square"].as_array().unwrap().len(), 16);
+    assert!(v["belief_states"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].is_number());
+    let text = stdout(&fogbound(&[
         "fog-endgame",
-        "catalogue",
+        "--material",
+        "kq",
+        "--size",
+        "4",
+    ]));
+    for field in [
+        "positions",
+        "won",
+        "lost",
+        "max_moves",
+        "histogram",
+        "belief_states",
+    ] {
+        assert!(text.contains(field), "{field} missing:\n{text}");
+    }
+    let line = fogbound(&[
+        "fog-endgame",
+        "--material",
+        "KR",
+        "--size",
+        "4",
+        "--start",
+        "Ka1 Rb2 kd4",
+    ]);
+    assert!(
+        stdout(&line).contains("won in 4 White moves"),
+        "{}",
+        stdout(&line)
+    );
+    for (args, says) in [
+        (&["fog-endgame", "--material", "KX"][..], "unknown 'KX'"),
+        (
+            &["fog-endgame", "--material", "KR", "--size", "9"],
+            "out of range",
+        ),
+        (&["fog-endgame", "--material", "KR", "--size", "x"], "'x'"),
+        (
+            &["fog-endgame", "--material", "KR", "--reading", "foo"],
+            "unknown 'foo'",
+        ),
+        (&["fog-endgame", "--size", "4"], "--material"),
+        (
+            &[
+                "fog-endgame",
+                "--material",
+                "KR",
+                "--size",
+                "4",
+                "--start",
+                "Ka1 kz9",
+            ],
+            "not a man on a square",
+        ),
+        (
+            &[
+                "fog-endgame",
+                "--material",
+                "KR",
+                "--size",
+                "4",
+                "--start",
+                "Ka1 Rb1 kc1",
+            ],
+            "attacked",
+        ),
+        (
+            &[
+                "fog-endgame",
+                "--material",
+                "KR",
+                "--size",
+                "4",
+                "--start",
+                "Ka1 Qb1 kd4",
+            ],
+            "needs R",
+        ),
+    ] {
+        let out = fogbound(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}
+
+/// A scripted protocol v1 session on `fogbound bot`'s stdin.
+fn bot_session(lines: &[&str]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fogbound"))
+        .args(["bot", "--level", "beginner"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    for l in lines {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_bot_answers_a_protocol_session() {
+    let start = r#"{"type":"start","protocol":1,"variant":"chess","model":"fog","preset":null,"side":"white","width":8,"height":8,"seed":7}"#;
+    let view = r#"{"type":"view","ply":0,"board":"????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR","said":[]}"#;
+    let out = bot_session(&[
+        start,
+        view,
+        r#"{"type":"go","ms":200}"#,
+        r#"{"type":"end","result":"1/2-1/2","reason":"test over"}"#,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&out));
+    assert_eq!(lines[0]["type"], "ready");
+    assert!(lines[0]["name"].as_str().unwrap().contains("bot"));
+    assert_eq!(lines[1]["type"], "attempt");
+    let text = lines[1]["text"].as_str().unwrap();
+    // A move of a white man from the first two ranks.
+    assert!(
+        text.len() == 4 && (text.as_bytes()[1] == b'1' || text.as_bytes()[1] == b'2'),
+        "{text}"
+    );
+    // The same session replays the same attempt (the seed decides).
+    let again = bot_session(&[start, view, r#"{"type":"go","ms":200}"#]);
+    assert_eq!(stdout(&again), stdout(&out));
+    // A line that is not protocol v1 is an error with a message, not a panic.
+    let bad = bot_session(&[r#"{"type":"hello"}"#]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("not a protocol v1 message"));
+}
+
+fn ext_match(b: &str, model: &[&str], games: &str) -> serde_json::Value {
+    let mut args = vec![
         "match",
-        "puzzle",
-        "bot",
+        "--a",
+        "bot:beginner",
+        "--b",
+        b,
+        "--games",
+        games,
+        "--json",
+    ];
+    args.extend_from_slice(model);
+    let out = fogbound(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("JSON")
+}
+
+#[test]
+fn the_bot_plays_itself_through_the_protocol() {
+    let me = env!("CARGO_BIN_EXE_fogbound");
+    for model in [
+        &["--model", "fog"][..],
+        &["--model", "kriegspiel", "--preset", "english"],
+    ] {
+        let v = ext_match(&format!("ext:{me} bot --level beginner"), model, "2");
+        assert_eq!(v["games"], 2);
+        let total = v["wins_a"].as_u64().unwrap()
+            + v["wins_b"].as_u64().unwrap()
+            + v["draws"].as_u64().unwrap();
+        assert_eq!(total, 2, "{v}");
+        let reasons = v["reasons"].to_string();
+        assert!(!reasons.contains("forfeits"), "{v}");
+        assert!(v["mean_ms_b"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn a_misbehaving_program_loses_with_a_clear_reason() {
+    // A program that is ready, then answers every go with `reply`.
+    let program = |reply: &str| {
+        format!(
+            "ext:while read l; do case \"$l\" in *'\"start\"'*) echo '{{\"type\":\"ready\",\"name\":\"bad\"}}';; *'\"go\"'*) echo '{reply}';; esac; done"
+        )
+    };
+    for (reply, why) in [
+        ("this is not json", "not protocol v1"),
+        (r#"{"type":"attempt","text":"zz9"}"#, "is not an attempt"),
+        (
+            r#"{"type":"attempt","text":"e5e6"}"#,
+            "a man it does not have",
+        ),
+    ] {
+        let v = ext_match(&program(reply), &["--model", "fog"], "2");
+        assert_eq!(v["wins_a"], 2, "{reply}: {v}");
+        let reasons = v["reasons"].to_string();
+        assert!(
+            reasons.contains("forfeits") && reasons.contains(why),
+            "{reply}: {reasons}"
+        );
+    }
+    // A program that cannot be started loses too.
+    let v = ext_match("ext:/nonexistent/fog-bot", &["--model", "fog"], "1");
+    assert_eq!(v["wins_a"], 1, "{v}");
+}
