@@ -24,8 +24,13 @@
 //! king on any of them, a small bonus for the unseen squares it would let
 //! the player see, and, for a try that is illegal on some boards (a
 //! Kriegspiel try), the board's standing value there (a refused try costs
-//! nothing but a little information). Every search step counts against a
-//! node budget, so a seed replays exactly.
+//! nothing but a little information). Under an umpire the whole pool (up
+//! to a bound, not only the searched sample) is also asked of each try
+//! whether it is legal — a try illegal on part of the pool is marked down
+//! by that share, to keep refusals few — and whether it stalemates: when
+//! ahead, a move that stalemates on any pooled board is marked down, the
+//! more the more boards. Every search step counts against a node budget, so
+//! a seed replays exactly.
 
 use fogbound_engine::model::find_in;
 use fogbound_engine::observation::Message;
@@ -114,12 +119,20 @@ const CLAMP: i32 = 3_000;
 const KING_RISK: f64 = 600.0;
 /// Extra penalty, when ahead, for a move that stalemates on any board.
 const STALEMATE_RISK: f64 = 800.0;
+/// Kriegspiel: more, per share of the pool on which the move stalemates.
+const STALEMATE_SHARE: f64 = 3_000.0;
 /// A check the umpire will announce (Kriegspiel).
 const CHECK_BONUS: f64 = 40.0;
 /// Per unseen square a move would show.
 const INFO_BONUS: f64 = 3.0;
 /// A try that is refused on a board costs this there.
 const REFUSAL_COST: f64 = 400.0;
+/// Kriegspiel: per share of the pool on which a try is illegal (a refused
+/// try tells the opponent where the bot's men are not blocked, and wastes
+/// the turn's best guess).
+const REFUSAL_RISK: f64 = 200.0;
+/// Kriegspiel: boards of the pool checked for legality and stalemate.
+const POOL_CHECKS: usize = 256;
 
 /// One player's belief about the true position and its search. See the
 /// module docs.
@@ -673,18 +686,57 @@ impl<B: Bitboard> Brain<B> {
                 sum[i] += v;
             }
         }
+        // Under an umpire the searched sample is small: the whole pool (up
+        // to a bound) is asked whether each try is legal and whether it
+        // stalemates, since a refused try and a stalemate of a won game are
+        // the two ways the bot wastes what it knows.
+        let mut pool_legal = vec![1.0f64; candidates.len()];
+        let mut stale_share = vec![0.0f64; candidates.len()];
+        if self.guess == ModelGuess::Kriegspiel {
+            let all: Vec<&Position<B>> = self
+                .pool
+                .iter()
+                .filter(|p| p.turn() == self.me)
+                .take(POOL_CHECKS)
+                .collect();
+            let m = all.len().max(1) as f64;
+            let mut count = vec![0.0f64; candidates.len()];
+            for board in &all {
+                let moves = board.moves(mode);
+                for (i, c) in candidates.iter().enumerate() {
+                    if let Some(mv) = c.as_move().and_then(|m| find_in(&moves, m)) {
+                        count[i] += 1.0;
+                        let after = board.after(&mv);
+                        if !after.is_check() && after.moves(mode).is_empty() {
+                            stalemates[i] = true;
+                            stale_share[i] += 1.0;
+                        }
+                    }
+                }
+            }
+            if !all.is_empty() {
+                for (i, c) in candidates.iter().enumerate() {
+                    if c.as_move().is_some() {
+                        pool_legal[i] = count[i] / m;
+                    }
+                    stale_share[i] /= m;
+                }
+            }
+        }
         self.legal = legal;
         sum.iter()
             .zip(&lost)
             .zip(&stalemates)
-            .map(|((s, l), st)| {
+            .zip(pool_legal.iter().zip(&stale_share))
+            .map(|(((s, l), st), (pl, ss))| {
                 let mean = s / n;
                 let mut v = mean - if *l { KING_RISK } else { 0.0 };
-                // A won game thrown away by stalemating on some board.
-                if *st && mean > 200.0 {
-                    v -= STALEMATE_RISK;
+                // A won game thrown away by stalemating on some board: the
+                // more boards, the likelier.
+                if *st && mean > 150.0 {
+                    v -= STALEMATE_RISK + STALEMATE_SHARE * ss;
                 }
-                v
+                v - REFUSAL_RISK * (1.0 - pl)
             })
             .collect()
     }
