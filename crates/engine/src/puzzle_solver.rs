@@ -32,15 +32,19 @@
 //! (every [`REPORT_EVERY`] nodes; returning `false` cancels) let a worker
 //! show progress, add a time limit (the engine has no clock) and stop.
 //!
-//! Where it stands (native, release build): published mates in 2 in a few
-//! milliseconds; the Fog of War puzzles of the collection in under 0.2 s;
-//! the Rotenberg mate in 8's key 1.Rg2 proved in about 12 s (53 M nodes,
-//! 51 k belief states), but a search from scratch that must first refute
-//! the wrong first moves (1.Nf2, 1.Rxh2+…) at full depth does not finish
-//! in minutes; Rotenberg's 15-move problem (Fiedler-50 Jubilee) stays
-//! `Unknown` after a minute. The cost is in refuting plausible but wrong
-//! attempts deep in the tree: a proof-number search, which spends effort
-//! where proofs and disproofs are cheapest, is the next step.
+//! Where it stands (native, release build, on a shared 2-core machine):
+//! published mates in 2 in about 1 ms (Speckmann: 207 nodes, 13 belief
+//! states; Latzel: 951 nodes, 31); the Fog of War puzzles of the collection
+//! in under 0.2 s; the Rotenberg mate in 8's key 1.Rg2 proved in about
+//! 12 s (44 M nodes, 12 k belief states). With the full-information bound
+//! at 7 moves the wrong first moves 1.Nf2 and 1.Rxh2+ are refuted in about
+//! 3 s and 1.5 s, but 1.Ke1 is not refuted within 60 s (200 M nodes): a
+//! search from scratch stays `Unknown` after 90 s, and Rotenberg's
+//! 15-move problem (Fiedler-50 Jubilee) after 45 s. The cost is in
+//! refuting quiet wrong attempts whose refutation needs the hidden
+//! bishop's uncertainty (no single placement escapes with full
+//! information): a proof-number search, which spends effort where proofs
+//! and disproofs are cheapest, is the next step.
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
@@ -64,8 +68,12 @@ use crate::{
 pub type Pos = Position<Bitboard64>;
 
 /// The perfect-information lower bound is used with at most this many
-/// moves left (deeper, proving "no mate" costs more than it saves).
-pub const FULL_INFO_DEPTH: u32 = 3;
+/// moves left. Measured on the Rotenberg mate in 8 (native, release): at 3
+/// refuting 1.Nf2 took 14 s and 1.Rxh2+ 9 s; at 7 they take 3 s and 1.5 s,
+/// while proving the key 1.Rg2 stays about as costly (12 s). Deeper wrong
+/// tries are mostly refuted by a placement Black escapes in even with full
+/// information, and the full-information memo is shared by every belief.
+pub const FULL_INFO_DEPTH: u32 = 7;
 
 // Attempt ordering weights (per cent of the belief where it holds): a
 // check, a capture, the moved man left where Black can take it, a try
@@ -292,6 +300,8 @@ pub struct Solver<'a> {
     next_report: u64,
     progress: Option<&'a mut ProgressFn<'a>>,
     plans: usize,
+    /// The most moves any full-information search was asked for.
+    full_max: u32,
 }
 
 fn white_won(o: Option<crate::Outcome>) -> bool {
@@ -321,6 +331,7 @@ impl<'a> Solver<'a> {
             next_report: REPORT_EVERY,
             progress,
             plans: 0,
+            full_max: 0,
         }
     }
 
@@ -719,10 +730,24 @@ impl<'a> Solver<'a> {
         if moves == 0 {
             return Ok(false);
         }
-        let key = (pos.zobrist_hash(), moves);
+        let h = pos.zobrist_hash();
+        let key = (h, moves);
         if let Some(&v) = self.full.get(&key) {
             return Ok(v);
         }
+        // Monotone in the moves: a mate within fewer is a mate within
+        // more; no mate within more is no mate within fewer.
+        for k in 1..moves {
+            if self.full.get(&(h, k)) == Some(&true) {
+                return Ok(true);
+            }
+        }
+        for k in moves + 1..=self.full_max {
+            if self.full.get(&(h, k)) == Some(&false) {
+                return Ok(false);
+            }
+        }
+        self.full_max = self.full_max.max(moves);
         self.stats.full_info_positions += 1;
         let mut list = pos.moves(self.mode);
         // Checks and captures first.
@@ -792,6 +817,13 @@ impl<'a> Solver<'a> {
         let groups = self.split(belief, &legal, attempt);
         if groups.iter().all(|g| g.view.refused) {
             return Ok(None);
+        }
+        // Cheap answers first, as in the search: a game that ended without
+        // White's win needs no search.
+        for g in &groups {
+            if g.view.outcome.is_some() && !white_won(g.view.outcome) {
+                return Ok(Some((vec![g.view.clone()], g.belief.clone())));
+            }
         }
         for Group {
             view,
