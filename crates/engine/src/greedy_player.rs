@@ -13,8 +13,8 @@ use crate::model::find_in;
 use crate::player::Player;
 use crate::random_player::{candidates, fallback, Refused, SplitMix};
 use crate::{
-    Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, Cell, Geometry, Observation, Position,
-    Resolution, Role, RuleMode, Setup, Variant,
+    Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, Observation, Position, Resolution,
+    Role, RuleMode,
 };
 
 /// What a man is worth to the baseline (a royal man: the game).
@@ -52,34 +52,9 @@ impl GreedyPlayer {
     }
 }
 
-/// The player's picture as a position: its men and the enemy men it sees,
-/// itself to move. `None` when the rules are unknown or the picture is not
-/// a position of them.
-fn picture<B: Bitboard>(obs: &Observation) -> Option<Position<B>> {
-    let variant = Variant::by_id(&obs.variant)?;
-    let geometry = Geometry::new(usize::from(obs.width), usize::from(obs.height)).ok()?;
-    let setup = Setup {
-        geometry,
-        board: obs
-            .squares
-            .iter()
-            .map(|c| match c {
-                Cell::Man(p) => Some(*p),
-                _ => None,
-            })
-            .collect(),
-        turn: obs.player,
-        castling: Vec::new(),
-        en_passant: None,
-        halfmoves: 0,
-        fullmoves: 1,
-    };
-    Position::from_setup(&variant, &setup).ok()
-}
-
 /// Each candidate's score on the picture (see the module docs).
 fn scores<B: Bitboard>(obs: &Observation, candidates: &[Attempt]) -> Vec<i32> {
-    let Some(pos) = picture::<B>(obs) else {
+    let Some(pos) = obs.as_position::<B>() else {
         return vec![0; candidates.len()];
     };
     let us = obs.player;
@@ -160,7 +135,7 @@ impl Player for GreedyPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AnyMatch, ModelSpec};
+    use crate::{AnyMatch, Geometry, ModelSpec, Variant};
 
     fn choices(fen: &str, moves: &[&str]) -> Vec<String> {
         let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, Some(fen)).unwrap();

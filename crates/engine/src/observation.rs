@@ -326,6 +326,32 @@ pub struct Observation {
 }
 
 impl Observation {
+    /// The player's picture as a position: its men and the enemy men it
+    /// sees, itself to move. `None` when the rules are unknown or the
+    /// picture is not a position of them. The greedy player scores moves on
+    /// it, and protocol v1 works a player's moves out from it.
+    pub fn as_position<B: crate::Bitboard>(&self) -> Option<crate::Position<B>> {
+        let variant = crate::Variant::by_id(&self.variant)?;
+        let geometry = Geometry::new(usize::from(self.width), usize::from(self.height)).ok()?;
+        let setup = crate::Setup {
+            geometry,
+            board: self
+                .squares
+                .iter()
+                .map(|c| match c {
+                    Cell::Man(p) => Some(*p),
+                    _ => None,
+                })
+                .collect(),
+            turn: self.player,
+            castling: Vec::new(),
+            en_passant: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        crate::Position::from_setup(&variant, &setup).ok()
+    }
+
     /// The cell on `sq` (`Fog` off the board).
     pub fn cell(&self, sq: Square) -> Cell {
         self.squares.get(sq.index()).copied().unwrap_or(Cell::Fog)

@@ -11,7 +11,7 @@ use fogbound_engine::observation::{Message, SeenMove};
 use fogbound_engine::player::Player;
 use fogbound_engine::{
     Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, Observation,
-    Outcome, Piece, Position, Resolution, RuleMode, Setup, Tries, Variant,
+    Outcome, Piece, Resolution, RuleMode, Tries,
 };
 use serde::{Deserialize, Serialize};
 
@@ -339,29 +339,7 @@ pub fn picture_moves(obs: &Observation) -> Vec<Hint> {
 }
 
 fn picture_moves_on<B: Bitboard>(obs: &Observation) -> Vec<Hint> {
-    let Some(variant) = Variant::by_id(&obs.variant) else {
-        return Vec::new();
-    };
-    let Ok(geometry) = Geometry::new(usize::from(obs.width), usize::from(obs.height)) else {
-        return Vec::new();
-    };
-    let setup = Setup {
-        geometry,
-        board: obs
-            .squares
-            .iter()
-            .map(|c| match c {
-                Cell::Man(p) => Some(*p),
-                _ => None,
-            })
-            .collect(),
-        turn: obs.player,
-        castling: Vec::new(),
-        en_passant: None,
-        halfmoves: 0,
-        fullmoves: 1,
-    };
-    let Ok(pos) = Position::<B>::from_setup(&variant, &setup) else {
+    let Some(pos) = obs.as_position::<B>() else {
         return Vec::new();
     };
     let mut out: Vec<Hint> = pos
