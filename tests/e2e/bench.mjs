@@ -1,9 +1,10 @@
 // Benchmark harness (not a test): the solvers and perft in headless Chromium's
-// WebAssembly against the same computations natively, in one run.
+// WebAssembly against the same computations natively, in one run, and the
+// computer player's time per move in the page against its time natively.
 //
 //   cargo build --release -p fogbound-cli
 //   PATH="$PWD/tools/node_modules/.bin:$PATH" trunk build --release
-//   node tests/e2e/bench.mjs [--big]      (--big adds Fox & Hounds 10×10)
+//   node tests/e2e/bench.mjs [--big] [--bot-only]   (--big adds Fox & Hounds 10×10)
 //
 // Prints a table: wasm time, native time, the ratio, and the published
 // solver's figures where seed 002 gives them.
@@ -12,6 +13,8 @@ import { fileURLToPath } from "node:url";
 import { serveDist, launch } from "./harness.js";
 
 const BIG = process.argv.includes("--big");
+// --bot-only: just the computer player's rows.
+const BOT_ONLY = process.argv.includes("--bot-only");
 const CLI = fileURLToPath(new URL("../../target/release/fogbound", import.meta.url));
 
 function native(args) {
@@ -40,7 +43,7 @@ const browser = await launch();
 const page = await browser.newPage();
 const rows = [];
 
-const foxSizes = BIG ? [8, 10] : [8];
+const foxSizes = BOT_ONLY ? [] : BIG ? [8, 10] : [8];
 for (const size of foxSizes) {
   const wasm = await solveIn(page, server.url + "#/solvers/fox-hounds", size, "#fox-size", "[data-testid='fox-solve']",
     "[data-testid='fox-ours']", (t) => ({ ms: Number(/(\d+) ms/.exec(t)[1]), mb: Number(/([\d.]+) MB/.exec(t)[1]) }));
@@ -48,13 +51,13 @@ for (const size of foxSizes) {
   rows.push({ what: `Fox & Hounds ${size}×${size}`, wasm_ms: wasm.ms, native_ms: nat.ms, tables_mb: wasm.mb,
     published: size === 8 ? "3 min, 650 MB" : "8 h, 41 GB" });
 }
-for (const size of [8, 16]) {
+for (const size of BOT_ONLY ? [] : [8, 16]) {
   const wasm = await solveIn(page, server.url + "#/solvers/krk", size, "#krk-size", "[data-testid='krk-solve']",
     "[data-testid='krk-results'] h2", (t) => ({ ms: Number(/solved in (\d+) ms/.exec(t)[1]) }));
   const nat = native(["krk", "--size", String(size), "--json"]);
   rows.push({ what: `KRK ${size}×${size}`, wasm_ms: wasm.ms, native_ms: nat.ms, tables_mb: nat.json.peak_bytes / 1e6, published: "" });
 }
-{
+if (!BOT_ONLY) {
   await page.goto(server.url + "#/about");
   await page.waitForSelector("#perft-depth");
   await page.selectOption("#perft-depth", "5");
@@ -64,6 +67,39 @@ for (const size of [8, 16]) {
   const wasmMs = Number(/in (\d+) ms/.exec(text)[1]);
   const nat = native(["perft", "--depth", "5"]);
   rows.push({ what: "perft(5) start position", wasm_ms: wasmMs, native_ms: nat.ms, tables_mb: 0, published: "" });
+}
+// The computer player: what a person waits for a move in the page (the
+// worker rebuilds the bot from its transcript, then searches) against the
+// bot's thinking time per attempt natively (one player kept alive through a
+// match against the random mover). Fog of War, the person Black.
+for (const level of ["beginner", "club", "strong"]) {
+  await page.goto(server.url + `#/play?model=fog&mode=computer&computer=bot:${level}&side=black&start=1`);
+  const blackToMove = () => page.waitForFunction(
+    () => document.querySelector('[data-testid="turn"]')?.textContent === "Black to move" ||
+      document.querySelector('[data-testid="outcome"], [data-testid="replay-slider"]'),
+    null, { timeout: 120000 });
+  await blackToMove();
+  const waits = [];
+  for (let move = 0; move < 8; move++) {
+    if (await page.locator('[data-testid="outcome"], [data-testid="replay-slider"]').count()) break;
+    const men = await page.$$eval('[data-square] [data-piece^="b"]', (els) => els.map((e) => e.closest("[data-square]").dataset.square));
+    let played = false;
+    for (const from of men) {
+      await page.locator(`[data-square="${from}"]`).click();
+      const dest = await page.$$eval("[data-dest]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
+      if (dest.length === 0) continue;
+      const started = Date.now();
+      await page.locator(`[data-square="${dest[0]}"]`).click();
+      await blackToMove();
+      waits.push(Date.now() - started);
+      played = true;
+      break;
+    }
+    if (!played) break;
+  }
+  const nat = native(["match", "--model", "fog", "--a", `bot:${level}`, "--b", "random", "--games", "2", "--json"]);
+  const mean = waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length);
+  rows.push({ what: `bot:${level}, a Fog of War move (mean of ${waits.length})`, wasm_ms: mean, native_ms: nat.json.mean_ms_a, tables_mb: 0, published: "" });
 }
 await browser.close();
 await server.close();
