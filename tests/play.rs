@@ -600,8 +600,8 @@ async fn kriegspiel_buttons_follow_what_the_umpire_answers() {
     }
 }
 
-/// A game against the default computer (the greedy baseline) from the form: no curtain, the
-/// person's view throughout, and the computer's reply from the worker.
+/// A game against the default computer (the bot at its club level) from the form: no curtain, the
+/// person's view throughout, "Move now" while it thinks, and no hint until the person's turn.
 #[wasm_bindgen_test]
 async fn the_form_seats_a_person_against_the_default_computer() {
     let (root, handle) = open_at("#/play").await;
@@ -614,7 +614,7 @@ async fn the_form_seats_a_person_against_the_default_computer() {
     assert_eq!(count(&root, "[data-testid=name-black]"), 1);
     let link = text(&root, "[data-testid=start-link]");
     assert!(
-        link.contains("mode=computer&computer=greedy&side=black"),
+        link.contains("mode=computer&computer=bot:club&side=black"),
         "{link}"
     );
     press(&root, "[data-testid=start]");
@@ -624,7 +624,16 @@ async fn the_form_seats_a_person_against_the_default_computer() {
     // The computer (White) is to move; it thinks in the worker (the
     // journeys play such games against the built site).
     let status = text(&root, "[data-testid=turn]");
-    assert!(status.contains("Greedy (White) is thinking"), "{status}");
+    assert!(
+        status.contains("Fogbound bot (club) (White) is thinking"),
+        "{status}"
+    );
+    assert_eq!(count(&root, "[data-testid=move-now]"), 1);
+    assert_eq!(
+        count(&root, "[data-testid=hint]"),
+        0,
+        "no hint while the computer moves"
+    );
     assert_eq!(count(&root, "[data-piece^=b]"), 16);
     assert_eq!(count(&root, "[data-piece^=w]"), 0);
     handle.destroy();
