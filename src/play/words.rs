@@ -159,13 +159,13 @@ mod tests {
 pub(crate) fn hint_text(attempt: &Attempt, g: Geometry) -> String {
     match attempt {
         Attempt::Move(m) => format!(
-            "The computer would try {}–{} (from what you see, it cannot see more).",
+            "Seeing only what you see, the computer would try {}–{}.",
             g.square_name(m.from),
             g.square_name(m.to)
         ),
-        Attempt::AskAny => "The computer would ask the umpire \"Any?\"".to_string(),
+        Attempt::AskAny => "Seeing only what you see, the computer would ask the umpire \"Any?\"".to_string(),
         Attempt::AskRebuffs => {
-            "The computer would ask how many tries your opponent was refused.".to_string()
+            "Seeing only what you see, the computer would ask how many tries your opponent was refused.".to_string()
         }
     }
 }
