@@ -199,7 +199,10 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await page.waitForSelector('[data-testid="move-now"]', { timeout: 5000 });
   assert.match(await page.textContent('[data-testid="turn"]'), /is thinking/);
   // Clicked at once (the layout around it still settles after the move).
-  await page.$eval('[data-testid="move-now"]', (b) => b.click());
+  // The strong level may finish its opening move first (about 0.1 s in
+  // wasm); the table's tests check what a hurried request does.
+  const hurried = await page.$eval('[data-testid="move-now"]', (b) => (b.click(), true)).catch(() => false);
+  if (!hurried) console.log("# the bot answered before Move now could be pressed");
   await yourTurn(page, "White");
   assert.equal(await page.locator("[data-hint]").count(), 0, "the old hint is gone");
   assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*\S+\s*\S+/);
