@@ -36,6 +36,10 @@ pub struct Args {
     /// One JSON object
     #[arg(long)]
     json: bool,
+    /// Write the solved table (every round's won sets, deflated) to FILE,
+    /// the file the lab page loads
+    #[arg(long, value_name = "FILE")]
+    table: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -94,6 +98,23 @@ pub fn run(args: Args) -> Result<(), String> {
         return print_start(&solution, &p, king, args.json);
     }
     let clock = Instant::now();
+    if let Some(path) = &args.table {
+        let bytes = fog_endgame::table_file::write(args.size, material, reading, threads, &mut Quiet)
+            .map_err(|_| "the search stopped".to_string())?;
+        std::fs::write(path, &bytes)
+            .map_err(|e| format!("--table: cannot write {}: {e}", path.display()))?;
+        let seconds = clock.elapsed().as_secs_f64();
+        if args.json {
+            println!(
+                "{{\"table\":{:?},\"bytes\":{},\"seconds\":{seconds:.3}}}",
+                path.display().to_string(),
+                bytes.len()
+            );
+        } else {
+            println!("wrote {} ({} bytes) in {seconds:.1} s", path.display(), bytes.len());
+        }
+        return Ok(());
+    }
     let summary = if by_rounds {
         fog_endgame::summary_by_rounds_on(args.size, material, reading, threads, &mut Quiet)
             .map_err(|e| format!("the search stopped: {e:?}"))?

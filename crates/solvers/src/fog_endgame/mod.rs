@@ -24,6 +24,7 @@ pub mod results;
 pub mod rounds;
 pub mod search;
 pub mod states;
+pub mod table_file;
 
 pub use board::Board;
 pub use game::{Game, Reading};

@@ -62,6 +62,48 @@ impl RoundValues {
             .map_or(0, |&(k, _)| k as u16)
     }
 
+    /// A canonical placement's kept history: each round where its maximal
+    /// won sets changed, with those sets (empty without history).
+    pub fn history_of(&self, canon: u32) -> &[(u8, Vec<u64>)] {
+        self.history.get(canon as usize).map_or(&[], |h| h.as_slice())
+    }
+
+    /// Values rebuilt from a kept history (a table file): each square's
+    /// first winning round comes from the sets.
+    pub fn from_history(
+        table: &Placements,
+        history: Vec<Vec<(u8, Vec<u64>)>>,
+        rounds: u16,
+    ) -> RoundValues {
+        let mut first = vec![[0u8; 64]; table.info.len()];
+        let mut max_sets = 0u64;
+        for (c, changes) in history.iter().enumerate() {
+            for (round, sets) in changes {
+                for &s in sets {
+                    for sq in bits(s) {
+                        if first[c][sq as usize] == 0 {
+                            first[c][sq as usize] = *round;
+                        }
+                    }
+                }
+            }
+            max_sets += changes.last().map_or(0, |(_, s)| s.len() as u64);
+        }
+        let peak_bytes = history
+            .iter()
+            .flatten()
+            .map(|(_, f)| f.len() as u64 * 8 + 32)
+            .sum::<u64>()
+            + first.len() as u64 * 64;
+        RoundValues {
+            first,
+            history,
+            max_sets,
+            rounds,
+            peak_bytes,
+        }
+    }
+
     /// Whether every round's sets were kept ([`RoundValues::value_canonical`]).
     pub fn has_history(&self) -> bool {
         !self.history.is_empty()
