@@ -36,10 +36,14 @@ pub struct Args {
     /// One JSON object
     #[arg(long)]
     json: bool,
-    /// Write the solved table (every round's won sets, deflated) to FILE,
-    /// the file the lab page loads
-    #[arg(long, value_name = "FILE")]
-    table: Option<std::path::PathBuf>,
+    /// Write the files the lab page loads into DIR: every start's value
+    /// (`kq-8-sighted-starts.fogt`) and every belief state's
+    /// (`kq-8-sighted-lines.fogt`, megabytes for KQ and KRR)
+    #[arg(long, value_name = "DIR")]
+    write_tables: Option<std::path::PathBuf>,
+    /// With --write-tables: the starts file only
+    #[arg(long)]
+    starts_only: bool,
 }
 
 #[derive(Serialize)]
@@ -98,22 +102,8 @@ pub fn run(args: Args) -> Result<(), String> {
         return print_start(&solution, &p, king, args.json);
     }
     let clock = Instant::now();
-    if let Some(path) = &args.table {
-        let bytes = fog_endgame::table_file::write(args.size, material, reading, threads, &mut Quiet)
-            .map_err(|_| "the search stopped".to_string())?;
-        std::fs::write(path, &bytes)
-            .map_err(|e| format!("--table: cannot write {}: {e}", path.display()))?;
-        let seconds = clock.elapsed().as_secs_f64();
-        if args.json {
-            println!(
-                "{{\"table\":{:?},\"bytes\":{},\"seconds\":{seconds:.3}}}",
-                path.display().to_string(),
-                bytes.len()
-            );
-        } else {
-            println!("wrote {} ({} bytes) in {seconds:.1} s", path.display(), bytes.len());
-        }
-        return Ok(());
+    if let Some(dir) = &args.write_tables {
+        return write_tables(dir, &args, material, reading, threads, clock);
     }
     let summary = if by_rounds {
         fog_endgame::summary_by_rounds_on(args.size, material, reading, threads, &mut Quiet)
@@ -147,6 +137,51 @@ pub fn run(args: Args) -> Result<(), String> {
         println!("{text}");
     } else {
         print_report(&report);
+    }
+    Ok(())
+}
+
+/// The lab page's files of one material and reading (see `--write-tables`).
+fn write_tables(
+    dir: &std::path::Path,
+    args: &Args,
+    material: Material,
+    reading: Reading,
+    threads: usize,
+    clock: Instant,
+) -> Result<(), String> {
+    let (starts, lines) = fog_endgame::table_file::write(
+        args.size,
+        material,
+        reading,
+        !args.starts_only,
+        threads,
+        &mut Quiet,
+    )
+    .map_err(|_| "the search stopped".to_string())?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--write-tables: cannot create {}: {e}", dir.display()))?;
+    let stem = fog_endgame::table_file::file_stem(material, args.size, reading);
+    let mut written = Vec::new();
+    for (kind, bytes) in [("starts", Some(starts)), ("lines", lines)] {
+        let Some(bytes) = bytes else { continue };
+        let path = dir.join(format!("{stem}-{kind}.fogt"));
+        std::fs::write(&path, &bytes)
+            .map_err(|e| format!("--write-tables: cannot write {}: {e}", path.display()))?;
+        written.push((path.display().to_string(), bytes.len()));
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    if args.json {
+        let files: Vec<String> = written
+            .iter()
+            .map(|(p, b)| format!("{{\"file\":{p:?},\"bytes\":{b}}}"))
+            .collect();
+        println!("{{\"files\":[{}],\"seconds\":{seconds:.3}}}", files.join(","));
+    } else {
+        for (p, b) in &written {
+            println!("wrote {p} ({b} bytes)");
+        }
+        println!("in {seconds:.1} s");
     }
     Ok(())
 }

@@ -68,6 +68,25 @@ impl RoundValues {
         self.history.get(canon as usize).map_or(&[], |h| h.as_slice())
     }
 
+    /// The round a canonical placement's start with the king on `sq` is
+    /// first won at (0: never).
+    pub fn first_round(&self, canon: u32, sq: u8) -> u8 {
+        self.first[canon as usize][sq as usize]
+    }
+
+    /// Start values alone (a starts file): no belief state beyond the
+    /// starts can be valued.
+    pub fn from_first(first: Vec<[u8; 64]>, rounds: u16) -> RoundValues {
+        let peak_bytes = first.len() as u64 * 64;
+        RoundValues {
+            first,
+            history: Vec::new(),
+            max_sets: 0,
+            rounds,
+            peak_bytes,
+        }
+    }
+
     /// Values rebuilt from a kept history (a table file): each square's
     /// first winning round comes from the sets.
     pub fn from_history(

@@ -1,23 +1,28 @@
-//! A solved material as a file: the rounds search's history (per canonical
-//! placement, each round's maximal won sets where they changed), so the
-//! page can value any belief state — verdicts, optimal lines, Black's
-//! escapes — without solving. The placement table is rebuilt from the
-//! header (material, size), so only the sets are stored, each as the bits
-//! of the squares the king may stand on for that placement.
+//! A solved material as files the page loads instead of solving. Two kinds:
 //!
-//! Layout, version 1 (all integers unsigned LEB128 unless said):
+//! - **starts**: every start's value (White moves to capture, 0 not won),
+//!   enough for verdicts, won maps and the summary; a few kilobytes to a
+//!   few hundred.
+//! - **lines**: the rounds search's won sets, each once with the first
+//!   round that holds it, so any belief state can be valued: optimal lines
+//!   and Black's escapes. Megabytes for K+Q and K+R+R.
+//!
+//! The placement table is rebuilt from the header (material, size), so a
+//! file holds only values and sets, per canonical placement and over that
+//! placement's free squares (neither occupied nor seen by White).
+//!
+//! Layout, version 1 (integers unsigned LEB128 unless said):
 //!
 //! ```text
-//! "FOGT" 1 material size reading rounds        (bytes)
+//! "FOGT" 1 kind material size reading rounds         (bytes; kind 0 starts, 1 lines)
 //! per canonical placement, in increasing code order:
-//!   changes
-//!   per change: round (byte), sets, then each set packed over the
-//!   placement's free squares (neither occupied nor seen), low bit
-//!   first, ceil(free / 8) bytes
+//!   starts: one byte per free square, low square first
+//!   lines:  groups; per group its round (byte), its set count, then
+//!           each set as the bits of the free squares, ceil(free / 8) bytes
 //! "END!"
 //! ```
 //!
-//! The whole file is then deflated (raw DEFLATE, `miniz_oxide`).
+//! The whole file is deflated (zlib-less raw DEFLATE, `miniz_oxide`).
 
 use super::board::{bits, Board};
 use super::game::Reading;
@@ -107,26 +112,47 @@ fn by_first_round(history: &[(u8, Vec<u64>)]) -> Vec<(u8, Vec<u64>)> {
     groups
 }
 
-/// Solves a material by rounds and writes its table file (deflated).
+/// The name a material's files share: `kq-8-sighted` (then `-starts.fogt`
+/// or `-lines.fogt`).
+pub fn file_stem(material: Material, size: usize, reading: Reading) -> String {
+    format!(
+        "{}-{size}-{}",
+        material.name().to_ascii_lowercase(),
+        reading.name()
+    )
+}
+
+/// Which of the two files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Starts,
+    Lines,
+}
+
+/// A material's files, solved by rounds: (starts, lines); lines only when
+/// asked for (they need every round's sets kept).
 pub fn write(
     n: usize,
     material: Material,
     reading: Reading,
+    lines: bool,
     threads: usize,
     progress: &mut dyn Progress,
-) -> Result<Vec<u8>, Cancelled> {
+) -> Result<(Vec<u8>, Option<Vec<u8>>), Cancelled> {
     let board = Board::new(n).map_err(|_| Cancelled)?;
     let table = Placements::new(board, material);
-    let values = rounds::solve(&table, reading, 255, threads.max(1), true, progress)?;
-    Ok(encode(&table, reading, &values))
+    let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
+    let starts = encode(&table, reading, &values, Kind::Starts);
+    Ok((starts, lines.then(|| encode(&table, reading, &values, Kind::Lines))))
 }
 
-/// The table file of a solved material (deflated).
-pub fn encode(table: &Placements, reading: Reading, values: &RoundValues) -> Vec<u8> {
+/// One file of a solved material (deflated). Lines need the kept history.
+pub fn encode(table: &Placements, reading: Reading, values: &RoundValues, kind: Kind) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[
         VERSION,
+        kind as u8,
         material_id(table.material),
         table.board.size() as u8,
         reading_id(reading),
@@ -134,6 +160,10 @@ pub fn encode(table: &Placements, reading: Reading, values: &RoundValues) -> Vec
     ]);
     for c in canonical_codes(table) {
         let free = free(table, c);
+        if kind == Kind::Starts {
+            out.extend(bits(free).map(|sq| values.first_round(c, sq)));
+            continue;
+        }
         let width = (free.count_ones() as usize).div_ceil(8);
         let groups = by_first_round(values.history_of(c));
         push_varint(&mut out, groups.len() as u64);
@@ -147,7 +177,12 @@ pub fn encode(table: &Placements, reading: Reading, values: &RoundValues) -> Vec
         }
     }
     out.extend_from_slice(END);
-    miniz_oxide::deflate::compress_to_vec(&out, 9)
+    deflate(&out)
+}
+
+/// The files' compression: raw DEFLATE at the highest level.
+pub fn deflate(bytes: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(bytes, 9)
 }
 
 /// Why a table file cannot be read.
@@ -197,12 +232,39 @@ impl Reader<'_> {
     }
 }
 
-/// Reads a table file (deflated) back into a solution that values any
-/// belief state. Every fault is a message; `progress` counts placements and
-/// may cancel.
-pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<RoundsSolution, TableFileError> {
-    // 2 GB is far above any material's table; a bomb stops there.
-    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, 1 << 31)
+/// What a file holds: every start's value, or also every belief state's.
+pub enum Loaded {
+    Starts(StartValues),
+    Lines(RoundsSolution),
+}
+
+/// Every start's value, from a starts file.
+pub struct StartValues {
+    pub table: Placements,
+    pub reading: Reading,
+    values: RoundValues,
+}
+
+impl StartValues {
+    /// White moves to capture from a start (0: not won).
+    pub fn value(&self, code: u32, king: u8) -> u16 {
+        self.values.value(&self.table, code, king)
+    }
+
+    /// The figures of every start, as a solve gives them.
+    pub fn summary(&self) -> super::EndgameSummary {
+        let starts = super::results::starts(&self.table);
+        super::results::summarise(&self.table, self.reading, &starts, 0, 0, |code, sq| {
+            self.value(code, sq)
+        })
+    }
+}
+
+/// Reads a file (deflated) back: every fault is a message; `progress`
+/// counts placements and may cancel.
+pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFileError> {
+    // Far above any material's file: a deflate bomb stops there.
+    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(bytes, 1 << 30)
         .map_err(|e| TableFileError(format!("not a deflated table ({:?})", e.status)))?;
     let mut r = Reader { bytes: &raw, at: 0 };
     if r.take(4)? != MAGIC {
@@ -214,11 +276,16 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<RoundsSolution,
             "version {version}; this page reads version {VERSION}"
         )));
     }
+    let kind = match r.byte()? {
+        0 => Kind::Starts,
+        1 => Kind::Lines,
+        _ => return Err(r.fault("an unknown kind")),
+    };
     let material = *Material::ALL
         .get(r.byte()? as usize)
         .ok_or_else(|| r.fault("an unknown material"))?;
     let size = r.byte()? as usize;
-    let board = Board::new(size).map_err(|e| TableFileError(e.to_string()))?;
+    let board = Board::new(size).map_err(TableFileError)?;
     let reading = match r.byte()? {
         0 => Reading::Sighted,
         1 => Reading::Blind,
@@ -227,18 +294,33 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<RoundsSolution,
     let rounds = r.byte()? as u16;
     let table = Placements::new(board, material);
     let codes: Vec<u32> = canonical_codes(&table).collect();
-    let mut history: Vec<Vec<(u8, Vec<u64>)>> = vec![Vec::new(); table.info.len()];
+    let mut first = vec![[0u8; 64]; if kind == Kind::Starts { table.info.len() } else { 0 }];
+    let mut history: Vec<Vec<(u8, Vec<u64>)>> = if kind == Kind::Lines {
+        vec![Vec::new(); table.info.len()]
+    } else {
+        Vec::new()
+    };
     for (i, &c) in codes.iter().enumerate() {
-        if i % 4096 == 0 {
+        if i % 1024 == 0 {
             progress
                 .report("reading", i as u64, codes.len() as u64)
                 .map_err(|Cancelled| TableFileError("cancelled".into()))?;
         }
         let free = free(&table, c);
+        if kind == Kind::Starts {
+            for sq in bits(free) {
+                let v = r.byte()?;
+                if v as u16 > rounds {
+                    return Err(r.fault("a value past the last round"));
+                }
+                first[c as usize][sq as usize] = v;
+            }
+            continue;
+        }
         let width = (free.count_ones() as usize).div_ceil(8);
-        let changes = r.varint()?;
+        let groups = r.varint()?;
         let mut last = 0u8;
-        for _ in 0..changes {
+        for _ in 0..groups {
             let round = r.byte()?;
             if round <= last || round as u16 > rounds {
                 return Err(r.fault("rounds out of order"));
@@ -260,6 +342,15 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<RoundsSolution,
     if r.take(4)? != END || r.at != raw.len() {
         return Err(r.fault("no end mark"));
     }
-    let values = RoundValues::from_history(&table, history, rounds);
-    Ok(RoundsSolution::new(table, reading, values))
+    Ok(match kind {
+        Kind::Starts => Loaded::Starts(StartValues {
+            table,
+            reading,
+            values: RoundValues::from_first(first, rounds),
+        }),
+        Kind::Lines => {
+            let values = RoundValues::from_history(&table, history, rounds);
+            Loaded::Lines(RoundsSolution::new(table, reading, values))
+        }
+    })
 }
