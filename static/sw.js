@@ -15,25 +15,27 @@ const VERSION = "fogbound-dev";
 const PRECACHE = ["./", "index.html"];
 const LAZY = [];
 
-/// Whether an older version of the cache holds the worker.
-async function workerWasUsed() {
+/// The lazy files an older version of the cache holds: the worker once any
+/// page used it, each endgame file once the lab asked for it.
+async function lazyFilesUsed() {
+  const used = new Set();
   for (const key of await caches.keys()) {
     if (key.startsWith("fogbound-") && key !== VERSION) {
       const cache = await caches.open(key);
-      if (LAZY.length > 0 && (await cache.match(LAZY[0]))) return true;
+      for (const file of LAZY) {
+        if (await cache.match(file)) used.add(file);
+      }
     }
   }
-  return false;
+  return [...used];
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(VERSION).then(async (cache) => {
       await cache.addAll(PRECACHE);
-      if (await workerWasUsed()) {
-        // Offline use must survive the update; a failure here only delays it.
-        await cache.addAll(LAZY).catch(() => {});
-      }
+      // Offline use must survive the update; a failure here only delays it.
+      await cache.addAll(await lazyFilesUsed()).catch(() => {});
     })
   );
 });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trunk post-build hook: writes the lists of built files and a content version
 # into sw.js, so that the service worker caches exactly this build: the
-# worker's files (worker.js, worker_bg.wasm) apart, fetched when first needed.
+# worker's files (worker.js, worker_bg.wasm) and the endgame lab's files
+# (endgames/) apart, fetched when first needed.
 set -euo pipefail
 cd "${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}"
 mapfile -t files < <(find . -type f ! -name sw.js -printf '%P\n' | LC_ALL=C sort)
@@ -10,7 +11,9 @@ list='"./"'
 lazy=''
 for f in "${files[@]}"; do
     case "$f" in
-        worker.js | worker_bg.wasm) lazy+="${lazy:+,}\"$f\"" ;;
+        # The endgame lab's files (up to tens of MB) are fetched when
+        # the lab first asks for them, then kept like the worker's.
+        worker.js | worker_bg.wasm | endgames/*) lazy+="${lazy:+,}\"$f\"" ;;
         *) list+=",\"$f\"" ;;
     esac
 done

@@ -10,6 +10,7 @@ use fogbound_engine::{Attempt, Told};
 use fogbound_player::trace::belief_trace;
 use fogbound_player::{BotLevel, BotPlayer, Opponent};
 
+use super::fog_lab;
 use super::protocol::{Job, JobResult};
 
 /// The largest KRK board offered in the page (tables of 2·n⁶ bytes).
@@ -55,11 +56,38 @@ pub fn think(kind: &str, seed: u64, transcript: &[Told], hurry: bool) -> Result<
     Ok(player.attempt(&last))
 }
 
-/// Solved tables the worker keeps between jobs (one per solver).
+/// Solved tables the worker keeps between jobs (one per solver), and
+/// where the endgame lab's files come from.
 #[derive(Default)]
 pub struct Tables {
     krk: Option<krk::KrkTable>,
     fox: Option<fh::Solution>,
+    lab: fog_lab::LabTables,
+    files: Option<Box<dyn fog_lab::TableSource>>,
+}
+
+impl Tables {
+    /// Tables whose lab files come from `files` (natively: a directory).
+    pub fn with_files(files: Box<dyn fog_lab::TableSource>) -> Tables {
+        Tables {
+            files: Some(files),
+            ..Tables::default()
+        }
+    }
+
+    /// The lab's tables and its file source: the page's own folder in the
+    /// worker unless another was given.
+    fn lab(&mut self) -> Result<(&mut fog_lab::LabTables, &mut dyn fog_lab::TableSource), String> {
+        #[cfg(target_arch = "wasm32")]
+        if self.files.is_none() {
+            self.files = Some(Box::new(fog_lab::PageFiles));
+        }
+        let files = self
+            .files
+            .as_deref_mut()
+            .ok_or("the endgame files are not at hand here")?;
+        Ok((&mut self.lab, files))
+    }
 }
 
 /// The largest Fox & Hounds board whose AI tables (FoxBox values, fuzz
@@ -196,6 +224,23 @@ pub fn run(
                 weights,
                 fox_box,
             })
+        }
+        Job::FogLabFigures { reading } => {
+            let (lab, files) = tables.lab()?;
+            fog_lab::figures(lab, files, reading, report).map(JobResult::FogLabFigures)
+        }
+        Job::FogLabVerdict {
+            material,
+            men,
+            king,
+        } => {
+            let (lab, files) = tables.lab()?;
+            fog_lab::verdict(lab, files, material, men, *king, report).map(JobResult::FogLabVerdict)
+        }
+        Job::FogLabExplain { material, men, set } => {
+            let (lab, files) = tables.lab()?;
+            fog_lab::explain(lab, files, material, men, *set, report)
+                .map(JobResult::FogLabExplained)
         }
         Job::FoxNamed { size, name } => {
             let solution = fox_solution(tables, *size, report)?;

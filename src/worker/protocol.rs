@@ -74,6 +74,23 @@ pub enum Job {
         seed: u64,
         transcript: Vec<fogbound_engine::Told>,
     },
+    /// The Fog of War endgame lab: every material's figures in a reading
+    /// (`sighted` or `blind`), from the shipped starts files.
+    FogLabFigures { reading: String },
+    /// A start's verdict (White's `men`, king first, and the black king's
+    /// square) and the map of every king square for those men.
+    FogLabVerdict {
+        material: String,
+        men: Vec<u8>,
+        king: u8,
+    },
+    /// The optimal line from a won start, or Black's answer to every White
+    /// move from a state White does not win (`set`: the king's squares).
+    FogLabExplain {
+        material: String,
+        men: Vec<u8>,
+        set: u64,
+    },
 }
 
 /// The answer to a [`Job`], one variant per job.
@@ -112,6 +129,9 @@ pub enum JobResult {
     /// What the automated player tries.
     Attempt(fogbound_engine::Attempt),
     Beliefs(Vec<fogbound_player::trace::BeliefFrame>),
+    FogLabFigures(Vec<super::fog_lab::LabFigures>),
+    FogLabVerdict(super::fog_lab::LabVerdict),
+    FogLabExplained(super::fog_lab::LabExplained),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -56,7 +56,7 @@ test("a page whose wasm does not load says so and offers a reload", async () => 
   await context.close();
 });
 
-test("the page's wasm stays within its budget and the worker is not precached", async () => {
+test("the page's wasm stays within its budget and the worker and the endgame files are not precached", async () => {
   const files = await readdir(DIST);
   const pageWasm = files.filter((f) => /^fogbound-app-.*_bg\.wasm$/.test(f));
   assert.equal(pageWasm.length, 1, `one page wasm in dist/: ${pageWasm}`);
@@ -74,6 +74,13 @@ test("the page's wasm stays within its budget and the worker is not precached", 
   assert.ok(precache && lazy, "sw.js has its lists");
   const eager = JSON.parse(precache[1]);
   assert.ok(eager.some((f) => pageWasm.includes(f)), "the page's wasm is precached");
-  assert.ok(eager.every((f) => !f.startsWith("worker")), `the worker is precached: ${eager}`);
-  assert.deepEqual(JSON.parse(lazy[1]).sort(), ["worker.js", "worker_bg.wasm"]);
+  assert.ok(eager.every((f) => !f.startsWith("worker") && !f.startsWith("endgames/")), `the worker or the endgame files are precached: ${eager}`);
+  const later = JSON.parse(lazy[1]);
+  assert.deepEqual(later.filter((f) => !f.startsWith("endgames/")).sort(), ["worker.js", "worker_bg.wasm"]);
+  // Every material's starts in both readings, and its lines in the true game.
+  for (const m of ["kq", "kr", "krr", "kbb", "kbn", "kb", "kn"]) {
+    for (const f of [`${m}-8-sighted-starts.fogt`, `${m}-8-blind-starts.fogt`, `${m}-8-sighted-lines.fogt`]) {
+      assert.ok(later.includes(`endgames/${f}`), `endgames/${f} is in the build and fetched when needed`);
+    }
+  }
 });

@@ -125,6 +125,14 @@ pub struct LineStep {
     pub seen_at: Option<String>,
     /// White moves still needed from here, the capture included.
     pub moves_left: u16,
+    /// The same as numbers, for the lab page: White's men after the move
+    /// (king first), the belief set, the square of the sighting.
+    #[serde(skip)]
+    pub placement: Placement,
+    #[serde(skip)]
+    pub belief_set: u64,
+    #[serde(skip)]
+    pub seen_square: Option<u8>,
 }
 
 /// A won start played out: every White move against the worst defence,
@@ -144,6 +152,14 @@ pub struct Refutation {
     pub white_move: String,
     pub captures: Option<String>,
     pub keeps: Vec<String>,
+    /// The same as numbers, for the lab page: White's men after the move
+    /// (king first), the square taken, the belief set kept.
+    #[serde(skip)]
+    pub placement: Placement,
+    #[serde(skip)]
+    pub captures_square: Option<u8>,
+    #[serde(skip)]
+    pub keeps_set: u64,
 }
 
 /// A safe move: where White's men go, its belief sets with their values,
@@ -371,11 +387,9 @@ pub trait Explain {
             let board = self.table().board;
             let hidden = !(after.seen | after.occupied);
             let unseen = set & !after.seen;
-            let seen_at = match self.reading() {
+            let seen_square = match self.reading() {
                 Reading::Sighted if unseen == 0 || board.king_steps(unseen) & hidden != worst => {
-                    bits(set & after.seen)
-                        .find(|&sq| board.king_steps(1 << sq) & hidden == worst)
-                        .map(Board::name)
+                    bits(set & after.seen).find(|&sq| board.king_steps(1 << sq) & hidden == worst)
                 }
                 _ => None,
             };
@@ -383,8 +397,11 @@ pub trait Explain {
                 white_move: self.move_text(code, to),
                 men: self.table().describe_placement(&self.table().placement(to)),
                 belief: names(worst),
-                seen_at,
+                seen_at: seen_square.map(Board::name),
                 moves_left: left,
+                placement: self.table().placement(to),
+                belief_set: worst,
+                seen_square,
             });
             code = to;
             set = worst;
@@ -397,6 +414,9 @@ pub trait Explain {
             belief: Vec::new(),
             seen_at: None,
             moves_left: 0,
+            placement: self.table().placement(code),
+            belief_set: 0,
+            seen_square: None,
         });
         Some(Line {
             start: format!(
@@ -422,7 +442,7 @@ pub trait Explain {
             let after = self.table().get(to);
             let white_move = self.move_text(code, to);
             if !Game::safe(after, set) {
-                let target = bits(
+                let captures_square = bits(
                     self.table().placement(to)[..self.table().count]
                         .iter()
                         .fold(0u64, |m, &sq| {
@@ -433,12 +453,14 @@ pub trait Explain {
                             }
                         }),
                 )
-                .next()
-                .map(Board::name);
+                .next();
                 out.push(Refutation {
                     white_move,
-                    captures: target,
+                    captures: captures_square.map(Board::name),
                     keeps: Vec::new(),
+                    placement: self.table().placement(to),
+                    captures_square,
+                    keeps_set: 0,
                 });
                 continue;
             }
@@ -456,6 +478,9 @@ pub trait Explain {
                 white_move,
                 captures: None,
                 keeps: names(keep.unwrap_or(0)),
+                placement: self.table().placement(to),
+                captures_square: None,
+                keeps_set: keep.unwrap_or(0),
             });
         }
         out

@@ -1,0 +1,446 @@
+//! The Fog of War endgame lab's questions, answered from the files the build
+//! ships (`endgames/*.fogt`, written by `fogbound fog-endgame
+//! --write-tables`): every start's value per material, and for lines and
+//! escapes every belief state's. Files are fetched when first needed and
+//! kept; the lines of one material at a time (K+R+R's are the largest).
+//!
+//! Squares are the lab board's: `rank * 8 + file` on 8×8, a1 = 0; a
+//! placement lists White's king first, then the material's men in order.
+
+use std::collections::HashMap;
+
+use fogbound_solvers::fog_endgame::table_file::{self, Loaded, StartValues};
+use fogbound_solvers::fog_endgame::{Explain, Material, Placement, Reading, RoundsSolution};
+use fogbound_solvers::Cancelled;
+use serde::{Deserialize, Serialize};
+
+/// The board the page's lab shows (the files are written for it).
+pub const LAB_SIZE: usize = 8;
+
+/// Where the files come from: the page's folder in the worker, a directory
+/// in native tests.
+pub trait TableSource {
+    /// The bytes of `name` (e.g. `kq-8-sighted-starts.fogt`).
+    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String>;
+}
+
+/// One material's figures, from its starts file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabFigures {
+    pub material: String,
+    pub positions: u64,
+    pub won: u64,
+    pub lost: u64,
+    pub max_moves: u16,
+    pub histogram: Vec<u64>,
+    /// Per black-king square (a1 first): starts there, and won starts.
+    pub starts_by_square: Vec<u64>,
+    pub won_by_square: Vec<u64>,
+    /// The starts file's size, and its lines file's when it was loaded.
+    pub file_bytes: u64,
+}
+
+/// A start's verdict and, for the same White men, every king square's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabVerdict {
+    /// White moves to capture the king, the capture counted; 0 not won.
+    pub moves: u16,
+    /// Per square (a1 first): the moves with the king there, 0 not won,
+    /// [`NOT_A_START`] where White's men stand or see.
+    pub map: Vec<u8>,
+}
+
+/// A square of [`LabVerdict::map`] the king cannot start on.
+pub const NOT_A_START: u8 = 255;
+
+/// One White move of an optimal line against the worst-case king.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabStep {
+    pub text: String,
+    pub men: Vec<u8>,
+    /// Where the king may be when White is next to move.
+    pub belief: u64,
+    /// White saw the king here right after the move (sighted reading).
+    pub seen: Option<u8>,
+    pub moves_left: u16,
+}
+
+/// White's move from a lost state and Black's answer to it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabAnswer {
+    pub text: String,
+    pub men: Vec<u8>,
+    /// The man (its square) the king takes at once, if the move was unsafe.
+    pub captures: Option<u8>,
+    /// Otherwise the belief set, still not won, Black leaves White with.
+    pub keeps: u64,
+}
+
+/// What the lab answers about a state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LabExplained {
+    /// A won start: the optimal line, the capture last.
+    Line(Vec<LabStep>),
+    /// A state White does not win: Black's answer to each White move.
+    Escape(Vec<LabAnswer>),
+}
+
+/// The files the worker holds.
+#[derive(Default)]
+pub struct LabTables {
+    starts: HashMap<String, (StartValues, u64)>,
+    lines: Option<(String, RoundsSolution)>,
+}
+
+fn material(id: &str) -> Result<Material, String> {
+    Material::parse(id).ok_or_else(|| format!("the lab has no material called '{id}'"))
+}
+
+fn reading(id: &str) -> Result<Reading, String> {
+    match id {
+        "sighted" => Ok(Reading::Sighted),
+        "blind" => Ok(Reading::Blind),
+        _ => Err(format!("no reading called '{id}' (sighted or blind)")),
+    }
+}
+
+type Report<'a> = &'a mut dyn FnMut(&str, u64, u64);
+
+fn progress(report: Report<'_>) -> impl FnMut(&str, u64, u64) -> Result<(), Cancelled> + '_ {
+    move |pass: &str, done: u64, total: u64| {
+        report(pass, done, total);
+        Ok(())
+    }
+}
+
+impl LabTables {
+    fn starts(
+        &mut self,
+        source: &mut dyn TableSource,
+        material: Material,
+        reading: Reading,
+        report: Report<'_>,
+    ) -> Result<&(StartValues, u64), String> {
+        let stem = table_file::file_stem(material, LAB_SIZE, reading);
+        if !self.starts.contains_key(&stem) {
+            let name = format!("{stem}-starts.fogt");
+            report(&format!("fetching {name}"), 0, 1);
+            let bytes = source.fetch(&name)?;
+            let size = bytes.len() as u64;
+            match table_file::read(&bytes, &mut progress(report)).map_err(|e| e.to_string())? {
+                Loaded::Starts(values) => self.starts.insert(stem.clone(), (values, size)),
+                Loaded::Lines(_) => return Err(format!("{name} holds lines, not starts")),
+            };
+        }
+        self.starts
+            .get(&stem)
+            .ok_or_else(|| "the starts were not read".to_string())
+    }
+
+    fn lines(
+        &mut self,
+        source: &mut dyn TableSource,
+        material: Material,
+        report: Report<'_>,
+    ) -> Result<&RoundsSolution, String> {
+        let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
+        if self.lines.as_ref().map(|(s, _)| s) != Some(&stem) {
+            self.lines = None; // free the old lines first
+            let name = format!("{stem}-lines.fogt");
+            report(&format!("fetching {name}"), 0, 1);
+            let bytes = source.fetch(&name)?;
+            match table_file::read(&bytes, &mut progress(report)).map_err(|e| e.to_string())? {
+                Loaded::Lines(solution) => self.lines = Some((stem, solution)),
+                Loaded::Starts(_) => return Err(format!("{name} holds starts, not lines")),
+            }
+        }
+        self.lines
+            .as_ref()
+            .map(|(_, s)| s)
+            .ok_or_else(|| "the lines were not read".to_string())
+    }
+}
+
+/// Every material's figures in one reading.
+pub fn figures(
+    tables: &mut LabTables,
+    source: &mut dyn TableSource,
+    reading_id: &str,
+    report: Report<'_>,
+) -> Result<Vec<LabFigures>, String> {
+    let reading = reading(reading_id)?;
+    let mut rows = Vec::new();
+    for m in Material::ALL {
+        let (values, bytes) = tables.starts(source, m, reading, report)?;
+        let s = values.summary();
+        rows.push(LabFigures {
+            material: m.name().to_string(),
+            positions: s.positions,
+            won: s.won,
+            lost: s.lost,
+            max_moves: s.max_moves,
+            histogram: s.histogram,
+            starts_by_square: s.starts_by_square,
+            won_by_square: s.won_by_square,
+            file_bytes: *bytes,
+        });
+    }
+    Ok(rows)
+}
+
+/// White's men and the king as the solver's placement, checked.
+fn placement(values_table: &fogbound_solvers::fog_endgame::Placements, men: &[u8]) -> Result<Placement, String> {
+    if men.len() != values_table.count {
+        return Err(format!(
+            "{} needs {} white men, not {}",
+            values_table.material.name(),
+            values_table.count,
+            men.len()
+        ));
+    }
+    if men.iter().any(|&sq| sq as usize >= LAB_SIZE * LAB_SIZE) {
+        return Err("a man off the board".into());
+    }
+    let mut p = [0u8; 3];
+    p[..men.len()].copy_from_slice(men);
+    let p = values_table.normalise(p);
+    if !values_table.valid(&p) {
+        return Err("two men on one square, or a man off the board".into());
+    }
+    Ok(p)
+}
+
+/// A start's verdict and the map of its White men.
+pub fn verdict(
+    tables: &mut LabTables,
+    source: &mut dyn TableSource,
+    material_id: &str,
+    men: &[u8],
+    king: u8,
+    report: Report<'_>,
+) -> Result<LabVerdict, String> {
+    let (values, _) = tables.starts(source, material(material_id)?, Reading::Sighted, report)?;
+    let table = &values.table;
+    let p = placement(table, men)?;
+    let code = table.code(&p);
+    let info = table.get(code);
+    let map: Vec<u8> = (0..(LAB_SIZE * LAB_SIZE) as u8)
+        .map(|sq| {
+            if (info.seen | info.occupied) & 1 << sq != 0 {
+                NOT_A_START
+            } else {
+                values.value(code, sq).min(254) as u8
+            }
+        })
+        .collect();
+    let moves = match map.get(king as usize) {
+        None => return Err("the black king is off the board".into()),
+        Some(&NOT_A_START) if info.occupied & 1 << king != 0 => {
+            return Err("the black king stands on a white man".into())
+        }
+        Some(&NOT_A_START) => {
+            return Err("White already sees the black king: not a start (it is taken at once)".into())
+        }
+        Some(&v) => v as u16,
+    };
+    Ok(LabVerdict { moves, map })
+}
+
+/// The optimal line from a won state, or Black's answers from a lost one:
+/// `set` is where the king may be (a start: one square).
+pub fn explain(
+    tables: &mut LabTables,
+    source: &mut dyn TableSource,
+    material_id: &str,
+    men: &[u8],
+    set: u64,
+    report: Report<'_>,
+) -> Result<LabExplained, String> {
+    let solution = tables.lines(source, material(material_id)?, report)?;
+    let table = &solution.table;
+    let p = placement(table, men)?;
+    let info = table.get(table.code(&p));
+    if set == 0 || set & !table.board.mask() != 0 {
+        return Err("the king must be somewhere on the board".into());
+    }
+    if set & (info.seen | info.occupied) != 0 {
+        return Err("the king's squares must be ones White neither holds nor sees".into());
+    }
+    match solution.value_of(&p, set) {
+        Some(0) => Ok(LabExplained::Escape(
+            solution
+                .refutations(&p, set)
+                .into_iter()
+                .map(|r| LabAnswer {
+                    text: r.white_move,
+                    men: r.placement[..table.count].to_vec(),
+                    captures: r.captures_square,
+                    keeps: r.keeps_set,
+                })
+                .collect(),
+        )),
+        Some(_) if set.count_ones() == 1 => {
+            let line = solution
+                .line(&p, set.trailing_zeros() as u8)
+                .ok_or("no line found from this start")?;
+            Ok(LabExplained::Line(
+                line.steps
+                    .into_iter()
+                    .map(|s| LabStep {
+                        text: s.white_move,
+                        men: s.placement[..table.count].to_vec(),
+                        belief: s.belief_set,
+                        seen: s.seen_square,
+                        moves_left: s.moves_left,
+                    })
+                    .collect(),
+            ))
+        }
+        Some(_) => Err("this state is won; the lab plays lines from starts".into()),
+        None => Err("not a position of this material".into()),
+    }
+}
+
+/// The page's own folder, fetched synchronously (allowed in a worker):
+/// jobs are synchronous functions.
+#[cfg(target_arch = "wasm32")]
+pub struct PageFiles;
+
+#[cfg(target_arch = "wasm32")]
+impl TableSource for PageFiles {
+    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String> {
+        use wasm_bindgen::JsCast;
+        let failed = |why: String| format!("cannot fetch endgames/{name}: {why}");
+        let xhr = web_sys::XmlHttpRequest::new().map_err(|e| failed(format!("{e:?}")))?;
+        xhr.open_with_async("GET", &format!("endgames/{name}"), false)
+            .map_err(|e| failed(format!("{e:?}")))?;
+        xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
+        xhr.send().map_err(|_| failed("the network request failed".into()))?;
+        let status = xhr.status().unwrap_or(0);
+        if status != 200 {
+            return Err(failed(format!("the server answered {status}")));
+        }
+        let buffer = xhr
+            .response()
+            .ok()
+            .and_then(|r| r.dyn_into::<js_sys::ArrayBuffer>().ok())
+            .ok_or_else(|| failed("no bytes came".into()))?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fogbound_solvers::progress::Silent;
+
+    /// Files in memory: K+R's, as the build writes them.
+    struct Memory(HashMap<String, Vec<u8>>, usize);
+
+    impl TableSource for Memory {
+        fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String> {
+            self.1 += 1;
+            self.0
+                .get(name)
+                .cloned()
+                .ok_or_else(|| format!("cannot fetch endgames/{name}: the server answered 404"))
+        }
+    }
+
+    fn kr_files() -> Memory {
+        let (starts, lines) =
+            table_file::write(8, Material::KR, Reading::Sighted, true, 2, &mut Silent).unwrap();
+        let stem = table_file::file_stem(Material::KR, 8, Reading::Sighted);
+        let mut files = HashMap::new();
+        files.insert(format!("{stem}-starts.fogt"), starts);
+        files.insert(format!("{stem}-lines.fogt"), lines.unwrap());
+        Memory(files, 0)
+    }
+
+    fn sq(name: &str) -> u8 {
+        let b = name.as_bytes();
+        (b[1] - b'1') * 8 + (b[0] - b'a')
+    }
+
+    fn quiet() -> impl FnMut(&str, u64, u64) {
+        |_: &str, _: u64, _: u64| {}
+    }
+
+    #[test]
+    fn a_won_start_has_a_verdict_a_map_and_a_line() {
+        let mut files = kr_files();
+        let mut tables = LabTables::default();
+        let mut report = quiet();
+        // Corollary 18's region is lost; a corner king next to the rook's
+        // file is won.
+        let men = [sq("c3"), sq("b2")];
+        let lost = verdict(&mut tables, &mut files, "KR", &men, sq("e5"), &mut report).unwrap();
+        assert_eq!(lost.moves, 0);
+        assert_eq!(lost.map[sq("b2") as usize], NOT_A_START);
+        assert_eq!(lost.map[sq("b8") as usize], NOT_A_START, "the rook sees b8");
+        let won_square = (0..64u8)
+            .find(|&s| !matches!(lost.map[s as usize], 0 | NOT_A_START))
+            .expect("some start is won with these men");
+        let won = verdict(&mut tables, &mut files, "KR", &men, won_square, &mut report).unwrap();
+        assert_eq!(won.moves, lost.map[won_square as usize] as u16);
+        let LabExplained::Line(steps) =
+            explain(&mut tables, &mut files, "KR", &men, 1 << won_square, &mut report).unwrap()
+        else {
+            panic!("a won start has a line");
+        };
+        assert_eq!(steps.len(), won.moves as usize);
+        assert_eq!(steps.last().unwrap().moves_left, 0);
+        assert_eq!(steps.last().unwrap().belief, 0);
+        // Files are fetched once each.
+        assert_eq!(files.1, 2);
+    }
+
+    #[test]
+    fn a_lost_start_shows_blacks_answer_to_every_move() {
+        let mut files = kr_files();
+        let mut tables = LabTables::default();
+        let mut report = quiet();
+        let men = [sq("c3"), sq("b2")];
+        let LabExplained::Escape(answers) =
+            explain(&mut tables, &mut files, "KR", &men, 1 << sq("e5"), &mut report).unwrap()
+        else {
+            panic!("e5 is in the safe space");
+        };
+        assert!(answers.len() > 10);
+        for a in &answers {
+            assert!(a.captures.is_some() || a.keeps != 0, "{a:?}");
+            if a.captures.is_none() {
+                // What Black keeps White in is again lost: step on.
+                let next = explain(&mut tables, &mut files, "KR", &a.men, a.keeps, &mut report);
+                assert!(matches!(next, Ok(LabExplained::Escape(_))), "{a:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_questions_get_messages() {
+        let mut files = kr_files();
+        let mut tables = LabTables::default();
+        let mut report = quiet();
+        let ask = |tables: &mut LabTables, files: &mut Memory, m: &str, men: &[u8], k: u8| {
+            verdict(tables, files, m, men, k, &mut quiet()).unwrap_err()
+        };
+        assert!(ask(&mut tables, &mut files, "KX", &[0, 1], 63).contains("no material"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0], 63).contains("needs 2 white men"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0, 0], 63).contains("two men"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0, 70], 63).contains("off the board"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 9).contains("on a white man"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 57).contains("already sees"));
+        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 64).contains("off the board"));
+        assert!(ask(&mut tables, &mut files, "KQ", &[0, 9], 63).contains("404"));
+        let wrong_set = explain(&mut tables, &mut files, "KR", &[0, 9], 0, &mut report);
+        assert!(wrong_set.unwrap_err().contains("somewhere"));
+        let seen = explain(&mut tables, &mut files, "KR", &[0, 9], 1 << 57, &mut report);
+        assert!(seen.unwrap_err().contains("neither holds nor sees"));
+        let none = figures(&mut tables, &mut files, "sighted", &mut report);
+        assert!(none.unwrap_err().contains("404"));
+        assert!(figures(&mut tables, &mut files, "peeking", &mut report)
+            .unwrap_err()
+            .contains("no reading"));
+    }
+}
