@@ -1,7 +1,7 @@
 //! One module per route.
 
 mod about;
-mod fog_endgames;
+mod fog_lab;
 mod fox_hounds;
 mod games;
 mod home;
@@ -14,7 +14,7 @@ mod rules;
 mod solvers;
 
 pub use about::About;
-pub use fog_endgames::FogEndgames;
+pub use fog_lab::FogEndgames;
 pub use fox_hounds::FoxHounds;
 pub use games::{CorruptSaves, Games};
 pub use home::Home;

@@ -1,0 +1,361 @@
+//! The lab page's state: the material, the start being edited, what the
+//! worker answered about it, and the line or escape being stepped through.
+//! Jobs go to the worker one at a time (a new job would end the running
+//! one, and the worker's loaded files with it); later questions wait in a
+//! short queue where a newer question of a kind replaces an older one.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::worker::fog_lab::{LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict};
+use crate::worker::slot::{Finished, JobSlot};
+use crate::worker::{ClientEvent, Job, JobResult};
+
+/// The materials, in the order the page offers them, with White's men
+/// besides the king as piece letters.
+pub const MATERIALS: [(&str, &str); 7] = [
+    ("KQ", "Q"),
+    ("KR", "R"),
+    ("KRR", "RR"),
+    ("KBB", "BB"),
+    ("KBN", "BN"),
+    ("KB", "B"),
+    ("KN", "N"),
+];
+
+/// The lab's board is 8×8; a square is `rank * 8 + file`.
+pub const SIZE: u8 = 8;
+
+pub fn square(file: u8, rank: u8) -> u8 {
+    rank * SIZE + file
+}
+
+/// `a1`, `h8`.
+pub fn square_name(sq: u8) -> String {
+    format!("{}{}", (b'a' + sq % SIZE) as char, sq / SIZE + 1)
+}
+
+/// White's men besides the king, as letters (`RR` for K+R+R).
+pub fn men_letters(material: &str) -> &'static str {
+    MATERIALS
+        .iter()
+        .find(|(m, _)| *m == material)
+        .map_or("", |(_, l)| l)
+}
+
+/// A start every material offers at first: the king on e1, the men on the
+/// first rank's corners and bishops' squares, the black king on e8.
+fn first_start(material: &str) -> (Vec<u8>, u8) {
+    let mut men = vec![square(4, 0)];
+    for (i, letter) in men_letters(material).chars().enumerate() {
+        men.push(match (letter, i) {
+            ('B', 0) => square(2, 0),
+            ('B', _) => square(5, 0),
+            ('N', _) => square(6, 0),
+            (_, 0) => square(0, 0),
+            _ => square(7, 0),
+        });
+    }
+    (men, square(4, 7))
+}
+
+/// What is being stepped through.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Walk {
+    /// A won start's optimal line; `at` steps shown (0: the start).
+    Line { steps: Vec<LabStep>, at: usize },
+    /// A lost start: the states so far (White's men, the king's squares)
+    /// and Black's answers from the last one.
+    Escape {
+        path: Vec<(Vec<u8>, u64, String)>,
+        answers: Vec<LabAnswer>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabState {
+    pub material: &'static str,
+    /// White's men, the king first, then the material's men in order.
+    pub men: Vec<u8>,
+    pub king: u8,
+    /// The man a square click places: an index into `men`, or `men.len()`
+    /// for the black king.
+    pub tool: usize,
+    pub verdict: Option<Result<LabVerdict, String>>,
+    pub walk: Option<Walk>,
+    pub sighted: Option<Vec<LabFigures>>,
+    pub blind: Option<Vec<LabFigures>>,
+    pub job: JobSlot,
+    queue: Vec<Job>,
+    /// Milliseconds the last verdict took in the worker (files included).
+    pub verdict_millis: Option<f64>,
+    pub walk_millis: Option<f64>,
+}
+
+pub enum LabAction {
+    Start,
+    Material(&'static str),
+    Tool(usize),
+    Place(u8),
+    Explain,
+    Step(usize),
+    Answer(usize),
+    Back,
+    Worker(ClientEvent),
+}
+
+impl LabState {
+    pub fn new() -> LabState {
+        let (men, king) = first_start("KR");
+        LabState {
+            material: "KR",
+            men,
+            king,
+            tool: 0,
+            verdict: None,
+            walk: None,
+            sighted: None,
+            blind: None,
+            job: JobSlot::default(),
+            queue: Vec::new(),
+            verdict_millis: None,
+            walk_millis: None,
+        }
+    }
+
+    /// Sends `job` now, or after the running one; a queued job of the same
+    /// kind is replaced.
+    fn ask(&mut self, job: Job) {
+        if self.job.busy() {
+            let kind = std::mem::discriminant(&job);
+            self.queue.retain(|j| std::mem::discriminant(j) != kind);
+            self.queue.push(job);
+        } else {
+            self.job.start(job);
+        }
+    }
+
+    fn next_job(&mut self) {
+        if !self.queue.is_empty() && !self.job.busy() {
+            let job = self.queue.remove(0);
+            self.job.start(job);
+        }
+    }
+
+    fn ask_verdict(&mut self) {
+        self.walk = None;
+        self.verdict = None;
+        self.ask(Job::FogLabVerdict {
+            material: self.material.to_string(),
+            men: self.men.clone(),
+            king: self.king,
+        });
+    }
+
+    fn place(&mut self, sq: u8) {
+        let black = self.men.len();
+        let current = if self.tool == black {
+            self.king
+        } else {
+            self.men[self.tool]
+        };
+        if current == sq {
+            return;
+        }
+        // A man already there swaps places with the one being placed.
+        if self.king == sq {
+            self.king = current;
+        } else if let Some(other) = self.men.iter().position(|&m| m == sq) {
+            self.men[other] = current;
+        }
+        if self.tool == black {
+            self.king = sq;
+        } else {
+            self.men[self.tool] = sq;
+        }
+        self.ask_verdict();
+    }
+
+    /// White's men and the king's squares the board shows now.
+    pub fn shown(&self) -> (Vec<u8>, u64, Option<u8>) {
+        match &self.walk {
+            Some(Walk::Line { steps, at }) if *at > 0 => {
+                let s = &steps[(*at - 1).min(steps.len() - 1)];
+                (s.men.clone(), s.belief, s.seen)
+            }
+            Some(Walk::Escape { path, .. }) if path.len() > 1 => {
+                let (men, set, _) = &path[path.len() - 1];
+                (men.clone(), *set, None)
+            }
+            _ => (self.men.clone(), 1 << self.king, None),
+        }
+    }
+
+    fn finished(&mut self, done: Finished) {
+        match done.result {
+            JobResult::FogLabFigures(rows) => {
+                if self.sighted.is_none() {
+                    self.sighted = Some(rows);
+                } else {
+                    self.blind = Some(rows);
+                }
+            }
+            JobResult::FogLabVerdict(v) => {
+                self.verdict_millis = Some(done.millis);
+                self.verdict = Some(Ok(v));
+            }
+            JobResult::FogLabExplained(explained) => {
+                self.walk_millis = Some(done.millis);
+                match (explained, &mut self.walk) {
+                    (LabExplained::Escape(answers), Some(Walk::Escape { answers: a, .. })) => {
+                        *a = answers
+                    }
+                    (LabExplained::Escape(answers), _) => {
+                        self.walk = Some(Walk::Escape {
+                            path: vec![(self.men.clone(), 1 << self.king, String::new())],
+                            answers,
+                        })
+                    }
+                    (LabExplained::Line(steps), _) => {
+                        self.walk = Some(Walk::Line { steps, at: 0 })
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Default for LabState {
+    fn default() -> Self {
+        LabState::new()
+    }
+}
+
+impl Reducible for LabState {
+    type Action = LabAction;
+
+    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.job.sent();
+        match action {
+            LabAction::Start => {
+                s.ask(Job::FogLabFigures {
+                    reading: "sighted".into(),
+                });
+                s.ask_verdict();
+            }
+            LabAction::Material(m) => {
+                if m != s.material {
+                    s.material = m;
+                    (s.men, s.king) = first_start(m);
+                    s.tool = 0;
+                    s.ask_verdict();
+                }
+            }
+            LabAction::Tool(t) => s.tool = t.min(s.men.len()),
+            LabAction::Place(sq) => {
+                if s.walk.is_none() {
+                    s.place(sq);
+                }
+            }
+            LabAction::Explain => s.ask(Job::FogLabExplain {
+                material: s.material.to_string(),
+                men: s.men.clone(),
+                set: 1 << s.king,
+            }),
+            LabAction::Step(at) => {
+                if let Some(Walk::Line { steps, at: now }) = &mut s.walk {
+                    *now = at.min(steps.len());
+                }
+            }
+            LabAction::Answer(i) => {
+                let material = s.material.to_string();
+                if let Some(Walk::Escape { path, answers }) = &mut s.walk {
+                    if let Some(a) = answers.get(i).filter(|a| a.captures.is_none()) {
+                        path.push((a.men.clone(), a.keeps, a.text.clone()));
+                        let job = Job::FogLabExplain {
+                            material,
+                            men: a.men.clone(),
+                            set: a.keeps,
+                        };
+                        answers.clear();
+                        s.ask(job);
+                    }
+                }
+            }
+            LabAction::Back => match &mut s.walk {
+                Some(Walk::Escape { path, answers }) if path.len() > 1 => {
+                    path.pop();
+                    let (men, set, _) = path[path.len() - 1].clone();
+                    answers.clear();
+                    let material = s.material.to_string();
+                    s.ask(Job::FogLabExplain { material, men, set });
+                }
+                _ => s.walk = None,
+            },
+            LabAction::Worker(event) => {
+                let failed = matches!(event, ClientEvent::Failed(_));
+                if let Some(done) = s.job.receive(event) {
+                    s.finished(done);
+                }
+                if failed && s.verdict.is_none() {
+                    s.verdict = s.job.message.clone().map(Err);
+                }
+                if s.sighted.is_some() && s.blind.is_none() && !s.job.busy() && s.queue.is_empty()
+                {
+                    s.ask(Job::FogLabFigures {
+                        reading: "blind".into(),
+                    });
+                } else {
+                    s.next_job();
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_first_start_has_its_material_on_distinct_squares() {
+        for (m, letters) in MATERIALS {
+            let (men, king) = first_start(m);
+            assert_eq!(men.len(), 1 + letters.len(), "{m}");
+            let mut all = men.clone();
+            all.push(king);
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), men.len() + 1, "{m}");
+        }
+        assert_eq!(square_name(square(4, 7)), "e8");
+    }
+
+    #[test]
+    fn placing_on_a_man_swaps_them_and_asks_again() {
+        let mut s = LabState::new();
+        s.tool = 1; // the rook, on a1
+        s.place(square(4, 0)); // onto the white king
+        assert_eq!(s.men, vec![square(0, 0), square(4, 0)]);
+        s.tool = 2; // the black king
+        s.place(square(7, 7));
+        assert_eq!(s.king, square(7, 7));
+        assert!(s.job.busy());
+    }
+
+    #[test]
+    fn questions_wait_for_the_running_job_and_newer_ones_replace_older() {
+        let mut s = LabState::new();
+        s.ask(Job::FogLabFigures {
+            reading: "sighted".into(),
+        });
+        s.ask_verdict();
+        s.place(square(7, 6));
+        assert_eq!(s.queue.len(), 1, "one verdict waits: the newest");
+        assert!(matches!(&s.queue[0], Job::FogLabVerdict { men, .. } if men[0] == square(7, 6)));
+    }
+}
