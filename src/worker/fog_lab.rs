@@ -17,8 +17,19 @@ use serde::{Deserialize, Serialize};
 /// The board the page's lab shows (the files are written for it).
 pub const LAB_SIZE: usize = 8;
 
-/// Where the files come from: the page's folder in the worker, a directory
-/// in native tests.
+/// The folder of the files beside the page, as an absolute URL (the lab
+/// jobs carry it: the worker runs from a blob).
+pub fn page_folder() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|base| web_sys::Url::new_with_base("endgames/", &base).ok())
+        .map(|u| u.href())
+        .unwrap_or_else(|| "endgames/".into())
+}
+
+/// Where the files come from: the page's folder in the worker, memory in
+/// native tests.
 pub trait TableSource {
     /// The bytes of `name` (e.g. `kq-8-sighted-starts.fogt`).
     fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String>;
@@ -301,10 +312,22 @@ pub fn explain(
     }
 }
 
-/// The page's own folder, fetched synchronously (allowed in a worker):
-/// jobs are synchronous functions.
+/// The page's folder of endgame files (an absolute URL ending in `/`),
+/// fetched synchronously (allowed in a worker): jobs are synchronous
+/// functions.
 #[cfg(target_arch = "wasm32")]
-pub struct PageFiles;
+pub struct PageFiles {
+    folder: String,
+}
+
+#[cfg(target_arch = "wasm32")]
+impl PageFiles {
+    pub fn new(folder: &str) -> PageFiles {
+        PageFiles {
+            folder: folder.to_string(),
+        }
+    }
+}
 
 #[cfg(target_arch = "wasm32")]
 impl TableSource for PageFiles {
@@ -312,7 +335,7 @@ impl TableSource for PageFiles {
         use wasm_bindgen::JsCast;
         let failed = |why: String| format!("cannot fetch endgames/{name}: {why}");
         let xhr = web_sys::XmlHttpRequest::new().map_err(|e| failed(format!("{e:?}")))?;
-        xhr.open_with_async("GET", &format!("endgames/{name}"), false)
+        xhr.open_with_async("GET", &format!("{}{name}", self.folder), false)
             .map_err(|e| failed(format!("{e:?}")))?;
         xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
         xhr.send().map_err(|_| failed("the network request failed".into()))?;

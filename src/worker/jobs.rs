@@ -75,13 +75,17 @@ impl Tables {
         }
     }
 
-    /// The lab's tables and its file source: the page's own folder in the
-    /// worker unless another was given.
-    fn lab(&mut self) -> Result<(&mut fog_lab::LabTables, &mut dyn fog_lab::TableSource), String> {
+    /// The lab's tables and its file source: the folder `url` in the
+    /// worker unless another source was given.
+    fn lab(
+        &mut self,
+        url: &str,
+    ) -> Result<(&mut fog_lab::LabTables, &mut dyn fog_lab::TableSource), String> {
         #[cfg(target_arch = "wasm32")]
         if self.files.is_none() {
-            self.files = Some(Box::new(fog_lab::PageFiles));
+            self.files = Some(Box::new(fog_lab::PageFiles::new(url)));
         }
+        let _ = url;
         let files = self
             .files
             .as_deref_mut()
@@ -225,20 +229,26 @@ pub fn run(
                 fox_box,
             })
         }
-        Job::FogLabFigures { reading } => {
-            let (lab, files) = tables.lab()?;
+        Job::FogLabFigures { reading, files } => {
+            let (lab, files) = tables.lab(files)?;
             fog_lab::figures(lab, files, reading, report).map(JobResult::FogLabFigures)
         }
         Job::FogLabVerdict {
             material,
             men,
             king,
+            files,
         } => {
-            let (lab, files) = tables.lab()?;
+            let (lab, files) = tables.lab(files)?;
             fog_lab::verdict(lab, files, material, men, *king, report).map(JobResult::FogLabVerdict)
         }
-        Job::FogLabExplain { material, men, set } => {
-            let (lab, files) = tables.lab()?;
+        Job::FogLabExplain {
+            material,
+            men,
+            set,
+            files,
+        } => {
+            let (lab, files) = tables.lab(files)?;
             fog_lab::explain(lab, files, material, men, *set, report)
                 .map(JobResult::FogLabExplained)
         }

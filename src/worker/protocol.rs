@@ -75,14 +75,17 @@ pub enum Job {
         transcript: Vec<fogbound_engine::Told>,
     },
     /// The Fog of War endgame lab: every material's figures in a reading
-    /// (`sighted` or `blind`), from the shipped starts files.
-    FogLabFigures { reading: String },
+    /// (`sighted` or `blind`), from the shipped starts files. Every lab job
+    /// names the folder of the files (`files`, an absolute URL: the
+    /// worker runs from a blob and has no address of its own).
+    FogLabFigures { reading: String, files: String },
     /// A start's verdict (White's `men`, king first, and the black king's
     /// square) and the map of every king square for those men.
     FogLabVerdict {
         material: String,
         men: Vec<u8>,
         king: u8,
+        files: String,
     },
     /// The optimal line from a won start, or Black's answer to every White
     /// move from a state White does not win (`set`: the king's squares).
@@ -90,6 +93,7 @@ pub enum Job {
         material: String,
         men: Vec<u8>,
         set: u64,
+        files: String,
     },
 }
 

@@ -60,6 +60,16 @@ fn first_start(material: &str) -> (Vec<u8>, u8) {
     (men, square(4, 7))
 }
 
+/// Where the worker finds the files: beside the page (natively, in tests,
+/// the folder's name alone).
+fn files() -> String {
+    if cfg!(target_arch = "wasm32") {
+        crate::worker::fog_lab::page_folder()
+    } else {
+        "endgames/".into()
+    }
+}
+
 /// What is being stepped through.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Walk {
@@ -150,6 +160,7 @@ impl LabState {
             material: self.material.to_string(),
             men: self.men.clone(),
             king: self.king,
+            files: files(),
         });
     }
 
@@ -243,6 +254,7 @@ impl Reducible for LabState {
             LabAction::Start => {
                 s.ask(Job::FogLabFigures {
                     reading: "sighted".into(),
+                    files: files(),
                 });
                 s.ask_verdict();
             }
@@ -264,6 +276,7 @@ impl Reducible for LabState {
                 material: s.material.to_string(),
                 men: s.men.clone(),
                 set: 1 << s.king,
+                files: files(),
             }),
             LabAction::Step(at) => {
                 if let Some(Walk::Line { steps, at: now }) = &mut s.walk {
@@ -279,6 +292,7 @@ impl Reducible for LabState {
                             material,
                             men: a.men.clone(),
                             set: a.keeps,
+                            files: files(),
                         };
                         answers.clear();
                         s.ask(job);
@@ -291,7 +305,12 @@ impl Reducible for LabState {
                     let (men, set, _) = path[path.len() - 1].clone();
                     answers.clear();
                     let material = s.material.to_string();
-                    s.ask(Job::FogLabExplain { material, men, set });
+                    s.ask(Job::FogLabExplain {
+                        material,
+                        men,
+                        set,
+                        files: files(),
+                    });
                 }
                 _ => s.walk = None,
             },
@@ -307,6 +326,7 @@ impl Reducible for LabState {
                 {
                     s.ask(Job::FogLabFigures {
                         reading: "blind".into(),
+                        files: files(),
                     });
                 } else {
                     s.next_job();
@@ -352,6 +372,7 @@ mod tests {
         let mut s = LabState::new();
         s.ask(Job::FogLabFigures {
             reading: "sighted".into(),
+            files: files(),
         });
         s.ask_verdict();
         s.place(square(7, 6));
