@@ -7,11 +7,11 @@ use crate::worker::fog_lab::LabFigures;
 /// The paper's claim for a material, in our words.
 pub fn claim(material: &str) -> &'static str {
     match material {
-        "KQ" => "always won (§2: the corner configuration, then a line-by-line push)",
-        "KR" => "not always won: no win with the black king on c3–f6 (Corollary 18)",
-        "KRR" => "always won (§4, Lemmas 19–21)",
-        "KBB" | "KBN" => "open (§5 asks about bishops and knights)",
-        _ => "not in the paper (a sanity row)",
+        "KQ" => "always won (§2)",
+        "KR" => "no win with the king on c3–f6 (Cor. 18)",
+        "KRR" => "always won (§4)",
+        "KBB" | "KBN" => "open (§5)",
+        _ => "not in the paper",
     }
 }
 

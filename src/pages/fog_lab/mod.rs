@@ -109,7 +109,8 @@ pub fn fog_endgames() -> Html {
                             disabled={s.job.busy()}>{ button }</button>
                     }
                     if let Some(ms) = s.verdict_millis {
-                        <p class="note">{ format!("Answered in {} ms in the worker.", Fixed(ms, 0)) }</p>
+                        <p class="note">{ if ms < 1.0 { "Answered in under 1 ms in the worker.".to_string() }
+                            else { format!("Answered in {} ms in the worker (files fetched and read included).", Fixed(ms, 0)) } }</p>
                     }
                 </>
             }

@@ -124,7 +124,7 @@ pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Ht
             None => html! { <span>{ "—" }</span> },
         };
         let blind_text = other.map_or("…".to_string(), |b| {
-            format!("{} won, longest {}", group_digits(b.won), b.max_moves)
+            format!("{} · {}", group_digits(b.won), b.max_moves)
         });
         html! {
             <tr data-material={row.material.clone()}>
@@ -139,13 +139,15 @@ pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Ht
         }
     });
     html! {
-        <table class="figures" data-testid="lab-summary">
-            <thead><tr>
-                <th>{ "White" }</th><th>{ "Starts" }</th><th>{ "Won" }</th><th>{ "Not won" }</th>
-                <th>{ "Longest win" }</th><th>{ "Blind reading" }</th><th>{ "The paper" }</th>
-            </tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
+        <div class="table-scroll">
+            <table class="figures" data-testid="lab-summary">
+                <thead><tr>
+                    <th>{ "White" }</th><th>{ "Starts" }</th><th>{ "Won" }</th><th>{ "Not won" }</th>
+                    <th>{ "Longest win" }</th><th>{ "Blind: won · longest" }</th><th>{ "The paper" }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
     }
 }
 
