@@ -13,6 +13,10 @@ pub struct PageFrameProps {
     pub board: Html,
     /// The side panel: controls, results, explanations.
     pub children: Html,
+    /// Wide content under the board and the panel (tables too wide for
+    /// the panel), if any.
+    #[prop_or_default]
+    pub below: Html,
 }
 
 #[function_component(PageFrame)]
@@ -27,6 +31,7 @@ pub fn page_frame(props: &PageFrameProps) -> Html {
                 <div class="board-area">{ props.board.clone() }</div>
                 <aside class="panel">{ props.children.clone() }</aside>
             </div>
+            { props.below.clone() }
         </section>
     }
 }

@@ -191,21 +191,23 @@ pub fn fog_endgames() -> Html {
         let current = rows.iter().find(|r| r.material == s.material);
         let bytes: u64 = rows.iter().map(|r| r.file_bytes).sum();
         html! {
-            <div class="section">
+            <section class="panel below">
                 <h2>{ "Every start, every material (8×8, the true game)" }</h2>
                 { summary_table(rows, s.blind.as_deref()) }
                 <p class="note">{ format!("A start: White to move, the black king's square known and not attacked; identical men \
                     counted once. Moves count White's moves, the capture included. The blind reading is the simpler game in which \
                     White ignores the king seen right after its own move; it never wins more. Figures from the starts files \
-                    ({} for all seven materials), written by the solver at build time: `fogbound fog-endgame --material M --json` \
+                    ({} for all seven materials), written by the solver at build time; `fogbound fog-endgame --material M --json` \
                     prints the same.", bytes_text(bytes)) }</p>
                 if let Some(row) = current {
-                    { square_map(row) }
-                    <Histogram x_label="White moves to capture" y_label="won starts"
-                        series={vec![Series { label: format!("{} won starts", pretty(&row.material)).into(),
-                            class: "series-a".into(), counts: row.histogram.clone() }]} />
+                    <div class="lab-charts">
+                        { square_map(row) }
+                        <Histogram x_label="White moves to capture" y_label="won starts"
+                            series={vec![Series { label: format!("{} won starts", pretty(&row.material)).into(),
+                                class: "series-a".into(), counts: row.histogram.clone() }]} />
+                    </div>
                 }
-            </div>
+            </section>
         }
     });
 
@@ -216,7 +218,7 @@ pub fn fog_endgames() -> Html {
     let label = format!("{} against a lone king", pretty(s.material));
     let board = html! { <Board view={view} on_square={on_square} label={label} /> };
     html! {
-        <PageFrame title="Fog of War endgames" {intro} {board}>
+        <PageFrame title="Fog of War endgames" {intro} {board} below={html! { { for figures } }}>
             <div class="row">
                 <label class="field" for="lab-material"><span>{ "White has" }</span>
                     <select id="lab-material" data-testid="lab-material" onchange={on_material} disabled={s.walk.is_some()}>
@@ -240,7 +242,6 @@ pub fn fog_endgames() -> Html {
             if let (Some(Ok(v)), None) = (&s.verdict, &s.walk) {
                 { start_map(&v.map) }
             }
-            { for figures }
         </PageFrame>
     }
 }
