@@ -24,7 +24,7 @@ pub fn solvers() -> Html {
                     <p>{ "Every position on n×n boards: who wins, in how many moves, and how the longest mate grows with the board." }</p>
                 </Link<Route>></li>
                 <li><Link<Route> to={Route::FogEndgames}><h2>{ "Fog of War endgames" }</h2>
-                    <p>{ "K+Q, K+R and K+R+R against a lone king you cannot see: which always win, and the strategies that prove it." }</p>
+                    <p>{ "K+Q, K+R, K+R+R, two bishops, bishop and knight against a lone king you cannot see: every start solved exactly, the verdict of any start, White's optimal line or Black's escape step by step, checked against the paper's theorems." }</p>
                 </Link<Route>></li>
             </ul>
         </PageFrame>

@@ -13,8 +13,10 @@ import { fileURLToPath } from "node:url";
 import { serveDist, launch } from "./harness.js";
 
 const BIG = process.argv.includes("--big");
-// --bot-only: just the computer player's rows.
-const BOT_ONLY = process.argv.includes("--bot-only");
+// --bot-only: just the computer player's rows; --lab-only: just the Fog of
+// War endgame lab's queries.
+const LAB_ONLY = process.argv.includes("--lab-only");
+const BOT_ONLY = process.argv.includes("--bot-only") || LAB_ONLY;
 const CLI = fileURLToPath(new URL("../../target/release/fogbound", import.meta.url));
 
 function native(args) {
@@ -72,7 +74,7 @@ if (!BOT_ONLY) {
 // worker rebuilds the bot from its transcript, then searches) against the
 // bot's thinking time per attempt natively (one player kept alive through a
 // match against the random mover). Fog of War, the person Black.
-for (const level of ["beginner", "club", "strong"]) {
+for (const level of LAB_ONLY ? [] : ["beginner", "club", "strong"]) {
   await page.goto(server.url + `#/play?model=fog&mode=computer&computer=bot:${level}&side=black&start=1`);
   const blackToMove = () => page.waitForFunction(
     () => document.querySelector('[data-testid="turn"]')?.textContent === "Black to move" ||
@@ -101,8 +103,52 @@ for (const level of ["beginner", "club", "strong"]) {
   const mean = waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length);
   rows.push({ what: `bot:${level}, a Fog of War move (mean of ${waits.length})`, wasm_ms: mean, native_ms: nat.json.mean_ms_a, tables_mb: 0, published: "" });
 }
+// The endgame lab: a query's time in the worker, the first (the file
+// fetched and read) and the next (a lookup), for a start's verdict and for
+// its optimal line; against the same line natively by the rounds search
+// (which solves first: the page reads the solved table instead).
+const labRows = [];
+for (const material of BOT_ONLY && !LAB_ONLY ? [] : ["KR", "KQ", "KRR"]) {
+  await page.goto(server.url + "#/solvers/fog-endgames");
+  await page.waitForSelector("[data-testid='lab-verdict'][data-millis]", { timeout: 60000 });
+  const millis = async (sel) => Number(await page.locator(sel).getAttribute("data-millis"));
+  const verdictAfter = async (act) => {
+    await page.evaluate(() => document.querySelector("[data-testid='lab-verdict']")?.removeAttribute("data-millis"));
+    await act();
+    await page.waitForSelector("[data-testid='lab-verdict'][data-millis]", { timeout: 600000 });
+    return millis("[data-testid='lab-verdict']");
+  };
+  const first = material === "KR" ? await millis("[data-testid='lab-verdict']") : await verdictAfter(() => page.selectOption("#lab-material", material));
+  const map = await page.$$eval("[data-testid='lab-start-map'] tr", (rows) =>
+    rows.flatMap((row, r) => [...row.querySelectorAll("td")].flatMap((td, f) => (td.classList.contains("won") ? ["abcdefgh"[f] + (8 - r)] : []))));
+  const tools = page.locator("[data-testid='lab-tool']");
+  await tools.last().click();
+  const next = await verdictAfter(() => page.click(`[data-square='${map[0]}']`));
+  const wall = Date.now();
+  await page.click("[data-testid='lab-explain']");
+  await page.waitForSelector("[data-testid='lab-line'][data-millis]", { timeout: 600000 });
+  const lineFirst = await millis("[data-testid='lab-line']");
+  const lineWall = Date.now() - wall;
+  const steps = await page.locator(".lab-steps li").count();
+  await page.getByRole("button", { name: "Edit the start" }).click();
+  await tools.last().click();
+  await verdictAfter(() => page.click(`[data-square='${map[map.length - 1]}']`));
+  await page.click("[data-testid='lab-explain']");
+  await page.evaluate(() => document.querySelector("[data-testid='lab-line']")?.removeAttribute("data-millis"));
+  await page.waitForSelector("[data-testid='lab-line'][data-millis]", { timeout: 600000 });
+  const lineNext = await millis("[data-testid='lab-line']");
+  const memory = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+  labRows.push({ material, first, next, lineFirst, lineWall, lineNext, steps, memory });
+}
 await browser.close();
 await server.close();
+if (labRows.length > 0) {
+  console.log("| lab, 8×8 | verdict, first | verdict, next | line, first (wall) | line, next |");
+  console.log("|---|---|---|---|---|");
+  for (const r of labRows) {
+    console.log(`| ${r.material} | ${r.first} ms | ${r.next} ms | ${r.lineFirst} ms (${r.lineWall} ms) | ${r.lineNext} ms |`);
+  }
+}
 
 console.log("| computation | wasm (Chromium) | native | wasm / native | tables | published solver |");
 console.log("|---|---|---|---|---|---|");

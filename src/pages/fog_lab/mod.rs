@@ -103,7 +103,8 @@ pub fn fog_endgames() -> Html {
             let button = if v.moves > 0 { "Step through White's optimal line" } else { "Watch Black's escape" };
             html! {
                 <>
-                    <p class="status-line" data-testid="lab-verdict" data-moves={v.moves.to_string()}>{ text }</p>
+                    <p class="status-line" data-testid="lab-verdict" data-moves={v.moves.to_string()}
+                        data-millis={s.verdict_millis.map(|ms| Fixed(ms, 0).to_string())}>{ text }</p>
                     if s.walk.is_none() {
                         <button type="button" data-testid="lab-explain" onclick={act(|| LabAction::Explain)}
                             disabled={s.job.busy()}>{ button }</button>
@@ -139,7 +140,7 @@ pub fn fog_endgames() -> Html {
             let prev = { let state = state.clone(); Callback::from(move |_| state.dispatch(LabAction::Step(at.saturating_sub(1)))) };
             let next = { let state = state.clone(); Callback::from(move |_| state.dispatch(LabAction::Step(at + 1))) };
             html! {
-                <div class="section" data-testid="lab-line">
+                <div class="section" data-testid="lab-line" data-millis={s.walk_millis.map(|ms| Fixed(ms, 0).to_string())}>
                     <h2>{ format!("White's optimal line: {} moves against the worst-case king", steps.len()) }</h2>
                     <p class="note">{ "Black knows everything and picks, after each White move, what White is left to face: \
                         the tinted squares are where the king may be when White moves next." }</p>
@@ -170,7 +171,7 @@ pub fn fog_endgames() -> Html {
             });
             let so_far: Vec<String> = path.iter().skip(1).map(|(_, _, m)| m.clone()).collect();
             html! {
-                <div class="section" data-testid="lab-escape">
+                <div class="section" data-testid="lab-escape" data-millis={s.walk_millis.map(|ms| Fixed(ms, 0).to_string())}>
                     <h2>{ "Black's escape" }</h2>
                     <p class="note">{ "Pick any White move: Black answers with a square for the king that leaves White \
                         still unable to force the capture, or takes a man White left undefended." }</p>
