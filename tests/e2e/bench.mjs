@@ -109,6 +109,8 @@ for (const level of LAB_ONLY ? [] : ["beginner", "club", "strong"]) {
 // (which solves first: the page reads the solved table instead).
 const labRows = [];
 for (const material of BOT_ONLY && !LAB_ONLY ? [] : ["KR", "KQ", "KRR"]) {
+  // A fresh page each time: a new worker, nothing loaded.
+  await page.goto("about:blank");
   await page.goto(server.url + "#/solvers/fog-endgames");
   await page.waitForSelector("[data-testid='lab-verdict'][data-millis]", { timeout: 60000 });
   const millis = async (sel) => Number(await page.locator(sel).getAttribute("data-millis"));
