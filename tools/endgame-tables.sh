@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes the Fog of War endgame lab's files into the build (endgames/ in
 # Trunk's staging folder): every start's value per material in both
-# readings, and every belief state's (lines, escapes) in the sighted one.
+# readings, and every belief state's (lines, escapes) in the sighted one;
+# K+Q, K+R and K+R+R's starts on 4×4 to 7×7.
 # They come from the solver itself (`fogbound fog-endgame --write-tables`),
 # about a minute on 2 cores, and are kept in target/endgame-tables until the
 # solver binary changes.
@@ -20,6 +21,12 @@ if [ "$(cat "$cache/stamp" 2>/dev/null)" != "$stamp" ]; then
     for m in KR KB KN KQ KBN KBB KRR; do
         "$bin" fog-endgame --material "$m" --write-tables "$cache" >/dev/null
         "$bin" fog-endgame --material "$m" --reading blind --write-tables "$cache" --starts-only >/dev/null
+    done
+    # The paper's three materials on smaller boards: their figures only.
+    for n in 4 5 6 7; do
+        for m in KQ KR KRR; do
+            "$bin" fog-endgame --material "$m" --size "$n" --write-tables "$cache" --starts-only >/dev/null
+        done
     done
     echo "$stamp" >"$cache/stamp"
 fi

@@ -39,6 +39,8 @@ pub trait TableSource {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabFigures {
     pub material: String,
+    /// The n×n board.
+    pub size: u8,
     pub positions: u64,
     pub won: u64,
     pub lost: u64,
@@ -129,10 +131,11 @@ impl LabTables {
         &mut self,
         source: &mut dyn TableSource,
         material: Material,
+        size: usize,
         reading: Reading,
         report: Report<'_>,
     ) -> Result<&(StartValues, u64), String> {
-        let stem = table_file::file_stem(material, LAB_SIZE, reading);
+        let stem = table_file::file_stem(material, size, reading);
         if !self.starts.contains_key(&stem) {
             let name = format!("{stem}-starts.fogt");
             report(&format!("fetching {name}"), 0, 1);
@@ -172,20 +175,41 @@ impl LabTables {
     }
 }
 
-/// Every material's figures in one reading.
+/// The materials shipped on boards smaller than the lab's (the paper's
+/// three), in the true game.
+pub const SMALL_BOARD_MATERIALS: [Material; 3] = [Material::KQ, Material::KR, Material::KRR];
+
+/// The smallest board with files.
+pub const MIN_SIZE: u8 = 4;
+
+/// Every material's figures in one reading on the lab's board, or the
+/// paper's three materials (sighted) on a smaller `size`×`size` board.
 pub fn figures(
     tables: &mut LabTables,
     source: &mut dyn TableSource,
     reading_id: &str,
+    size: u8,
     report: Report<'_>,
 ) -> Result<Vec<LabFigures>, String> {
     let reading = reading(reading_id)?;
+    let materials: &[Material] = match size as usize {
+        LAB_SIZE => &Material::ALL,
+        n if n >= MIN_SIZE as usize && n < LAB_SIZE && reading == Reading::Sighted => {
+            &SMALL_BOARD_MATERIALS
+        }
+        _ => {
+            return Err(format!(
+                "the lab has every material on 8×8 and K+Q, K+R, K+R+R (sighted) from {MIN_SIZE}×{MIN_SIZE}, not {reading_id} on {size}×{size}"
+            ))
+        }
+    };
     let mut rows = Vec::new();
-    for m in Material::ALL {
-        let (values, bytes) = tables.starts(source, m, reading, report)?;
+    for &m in materials {
+        let (values, bytes) = tables.starts(source, m, size as usize, reading, report)?;
         let s = values.summary();
         rows.push(LabFigures {
             material: m.name().to_string(),
+            size,
             positions: s.positions,
             won: s.won,
             lost: s.lost,
@@ -230,7 +254,13 @@ pub fn verdict(
     king: u8,
     report: Report<'_>,
 ) -> Result<LabVerdict, String> {
-    let (values, _) = tables.starts(source, material(material_id)?, Reading::Sighted, report)?;
+    let (values, _) = tables.starts(
+        source,
+        material(material_id)?,
+        LAB_SIZE,
+        Reading::Sighted,
+        report,
+    )?;
     let table = &values.table;
     let p = placement(table, men)?;
     let code = table.code(&p);
@@ -460,10 +490,16 @@ mod tests {
         assert!(wrong_set.unwrap_err().contains("somewhere"));
         let seen = explain(&mut tables, &mut files, "KR", &[0, 9], 1 << 57, &mut report);
         assert!(seen.unwrap_err().contains("neither holds nor sees"));
-        let none = figures(&mut tables, &mut files, "sighted", &mut report);
+        let none = figures(&mut tables, &mut files, "sighted", 8, &mut report);
         assert!(none.unwrap_err().contains("404"));
-        assert!(figures(&mut tables, &mut files, "peeking", &mut report)
+        assert!(figures(&mut tables, &mut files, "peeking", 8, &mut report)
             .unwrap_err()
             .contains("no reading"));
+        assert!(figures(&mut tables, &mut files, "blind", 5, &mut report)
+            .unwrap_err()
+            .contains("not blind on 5×5"));
+        assert!(figures(&mut tables, &mut files, "sighted", 3, &mut report)
+            .unwrap_err()
+            .contains("3×3"));
     }
 }

@@ -229,9 +229,13 @@ pub fn run(
                 fox_box,
             })
         }
-        Job::FogLabFigures { reading, files } => {
+        Job::FogLabFigures {
+            reading,
+            size,
+            files,
+        } => {
             let (lab, files) = tables.lab(files)?;
-            fog_lab::figures(lab, files, reading, report).map(JobResult::FogLabFigures)
+            fog_lab::figures(lab, files, reading, *size, report).map(JobResult::FogLabFigures)
         }
         Job::FogLabVerdict {
             material,

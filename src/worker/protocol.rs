@@ -75,10 +75,16 @@ pub enum Job {
         transcript: Vec<fogbound_engine::Told>,
     },
     /// The Fog of War endgame lab: every material's figures in a reading
-    /// (`sighted` or `blind`), from the shipped starts files. Every lab job
+    /// (`sighted` or `blind`) on the `size`×`size` board (8; smaller boards
+    /// have the paper's three materials, sighted), from the shipped starts
+    /// files. Every lab job
     /// names the folder of the files (`files`, an absolute URL: the
     /// worker runs from a blob and has no address of its own).
-    FogLabFigures { reading: String, files: String },
+    FogLabFigures {
+        reading: String,
+        size: u8,
+        files: String,
+    },
     /// A start's verdict (White's `men`, king first, and the black king's
     /// square) and the map of every king square for those men.
     FogLabVerdict {

@@ -107,6 +107,14 @@ for (const [name, viewport] of [
     await page.waitForFunction(() => !document.querySelector("[data-testid='lab-summary']").textContent.includes("…"), null, {
       timeout: 60000,
     });
+    // The smaller boards arrive last: K+Q and K+R+R win every start there too.
+    await page.waitForFunction(() => {
+      const t = document.querySelector("[data-testid='lab-boards']")?.textContent ?? "";
+      return t.includes("7×7") && !t.includes("…");
+    }, null, { timeout: 60000 });
+    const boards = await page.locator("[data-testid='lab-boards'] tbody tr").count();
+    assert.equal(boards, 4);
+    assert.match(await page.locator("[data-testid='lab-readings']").textContent(), /no stalemate/);
     await page.screenshot({ path: `${SHOTS}lab-summary-${name}.png`, fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);

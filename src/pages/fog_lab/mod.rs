@@ -15,7 +15,10 @@ use crate::components::{Board, BoardSquare, Histogram, PageFrame, ProgressBar, S
 use crate::decimal::Fixed;
 use crate::worker::slot::use_job_runner;
 use state::{men_letters, square, square_name, LabAction, LabState, Walk, MATERIALS};
-use view::{board_view, bytes_text, pretty, square_map, squares_text, start_map, summary_table};
+use view::{
+    board_view, boards_table, bytes_text, pretty, readings, square_map, squares_text, start_map,
+    summary_table,
+};
 
 fn man_name(letter: char) -> &'static str {
     match letter {
@@ -195,12 +198,11 @@ pub fn fog_endgames() -> Html {
             <section class="panel below">
                 <h2>{ "Every start, every material (8×8, the true game)" }</h2>
                 { summary_table(rows, s.blind.as_deref()) }
-                <p class="note">{ format!("A start: White to move, the black king's square known and not attacked; identical men \
-                    counted once. Moves count White's moves, the capture included. The blind reading is the simpler game in which \
-                    White ignores the king seen right after its own move; it never wins more. Figures from the starts files \
-                    ({} for all seven materials), written by the solver at build time; `fogbound fog-endgame --material M --json` \
-                    prints the same.", bytes_text(bytes)) }</p>
+                <p class="note">{ format!("Moves count White's moves, the capture included; the readings are below. \
+                    From the starts files ({} for all seven materials) the solver writes at build time; \
+                    `fogbound fog-endgame --material M --json` prints the same figures.", bytes_text(bytes)) }</p>
                 if let Some(row) = current {
+                    <h2>{ format!("{}: where the king starts", pretty(&row.material)) }</h2>
                     <div class="lab-charts">
                         { square_map(row) }
                         <Histogram x_label="White moves to capture" y_label="won starts"
@@ -208,6 +210,10 @@ pub fn fog_endgames() -> Html {
                                 class: "series-a".into(), counts: row.histogram.clone() }]} />
                     </div>
                 }
+                <h2>{ "Smaller boards (the true game)" }</h2>
+                { boards_table(&s.boards) }
+                <h2>{ "Readings" }</h2>
+                { readings() }
             </section>
         }
     });

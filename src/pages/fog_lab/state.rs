@@ -8,7 +8,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::worker::fog_lab::{LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict};
+use crate::worker::fog_lab::{
+    LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict, MIN_SIZE,
+};
 use crate::worker::slot::{Finished, JobSlot};
 use crate::worker::{ClientEvent, Job, JobResult};
 
@@ -96,6 +98,10 @@ pub struct LabState {
     pub walk: Option<Walk>,
     pub sighted: Option<Vec<LabFigures>>,
     pub blind: Option<Vec<LabFigures>>,
+    /// K+Q, K+R and K+R+R on 4×4 to 7×7, as they arrive.
+    pub boards: Vec<LabFigures>,
+    /// The blind reading and the smaller boards were asked for (once).
+    more_asked: bool,
     pub job: JobSlot,
     queue: Vec<Job>,
     /// Milliseconds the last verdict took in the worker (files included).
@@ -127,6 +133,8 @@ impl LabState {
             walk: None,
             sighted: None,
             blind: None,
+            boards: Vec::new(),
+            more_asked: false,
             job: JobSlot::default(),
             queue: Vec::new(),
             verdict_millis: None,
@@ -134,12 +142,14 @@ impl LabState {
         }
     }
 
-    /// Sends `job` now, or after the running one; a queued job of the same
-    /// kind is replaced.
+    /// Sends `job` now, or after the running one; a queued question about
+    /// the start (a verdict, a line) replaces an older one of its kind.
     fn ask(&mut self, job: Job) {
         if self.job.busy() {
-            let kind = std::mem::discriminant(&job);
-            self.queue.retain(|j| std::mem::discriminant(j) != kind);
+            if !matches!(job, Job::FogLabFigures { .. }) {
+                let kind = std::mem::discriminant(&job);
+                self.queue.retain(|j| std::mem::discriminant(j) != kind);
+            }
             self.queue.push(job);
         } else {
             self.job.start(job);
@@ -206,7 +216,9 @@ impl LabState {
     fn finished(&mut self, done: Finished) {
         match done.result {
             JobResult::FogLabFigures(rows) => {
-                if self.sighted.is_none() {
+                if rows.first().is_some_and(|r| r.size < SIZE) {
+                    self.boards.extend(rows);
+                } else if self.sighted.is_none() {
                     self.sighted = Some(rows);
                 } else {
                     self.blind = Some(rows);
@@ -254,6 +266,7 @@ impl Reducible for LabState {
             LabAction::Start => {
                 s.ask(Job::FogLabFigures {
                     reading: "sighted".into(),
+                    size: SIZE,
                     files: files(),
                 });
                 s.ask_verdict();
@@ -322,12 +335,22 @@ impl Reducible for LabState {
                 if failed && s.verdict.is_none() {
                     s.verdict = s.job.message.clone().map(Err);
                 }
-                if s.sighted.is_some() && s.blind.is_none() && !s.job.busy() && s.queue.is_empty()
-                {
+                // The figures page loads behind the first questions: the
+                // blind reading, then the smaller boards.
+                if s.sighted.is_some() && !s.more_asked && !s.job.busy() && s.queue.is_empty() {
+                    s.more_asked = true;
                     s.ask(Job::FogLabFigures {
                         reading: "blind".into(),
+                        size: SIZE,
                         files: files(),
                     });
+                    for size in MIN_SIZE..SIZE {
+                        s.ask(Job::FogLabFigures {
+                            reading: "sighted".into(),
+                            size,
+                            files: files(),
+                        });
+                    }
                 } else {
                     s.next_job();
                 }
@@ -372,6 +395,7 @@ mod tests {
         let mut s = LabState::new();
         s.ask(Job::FogLabFigures {
             reading: "sighted".into(),
+            size: SIZE,
             files: files(),
         });
         s.ask_verdict();

@@ -151,6 +151,57 @@ pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Ht
     }
 }
 
+/// K+Q, K+R and K+R+R on the smaller boards: won of starts, and the
+/// longest win, per board.
+pub fn boards_table(rows: &[LabFigures]) -> Html {
+    let mut sizes: Vec<u8> = rows.iter().map(|r| r.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let materials = ["KQ", "KR", "KRR"];
+    let body = sizes.iter().map(|&n| {
+        let cells = materials.iter().map(|m| {
+            match rows.iter().find(|r| r.size == n && r.material == *m) {
+                Some(r) if r.won > 0 => html! { <td class="num">{ format!("{} of {} · {}", group_digits(r.won), group_digits(r.positions), r.max_moves) }</td> },
+                Some(r) => html! { <td class="num">{ format!("0 of {}", group_digits(r.positions)) }</td> },
+                None => html! { <td class="num">{ "…" }</td> },
+            }
+        });
+        html! { <tr><th scope="row">{ format!("{n}×{n}") }</th>{ for cells }</tr> }
+    });
+    html! {
+        <div class="table-scroll">
+            <table class="figures" data-testid="lab-boards">
+                <thead><tr><th>{ "Board" }</th>
+                    { for materials.iter().map(|m| html! { <th>{ format!("{}: won · longest", pretty(m)) }</th> }) }</tr></thead>
+                <tbody>{ for body }</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// Every reading the figures rest on, where the paper or the rules leave a
+/// choice.
+pub fn readings() -> Html {
+    html! {
+        <dl class="facts" data-testid="lab-readings">
+            <dt>{ "A start" }</dt>
+            <dd>{ "White to move; White's men and the black king on distinct squares; the king on a square no white man                   can move to (so not attacked and not beside the white king); White knows that square. Every such                   position counts, reachable from a game or not. Two rooks or two bishops are one start whichever is                   which; two bishops may share a colour." }</dd>
+            <dt>{ "What White sees" }</dt>
+            <dd>{ "Its own men and every square they can move to, the engine's Fog of War rule; sliders stop at the                   first man. The black king is seen exactly when a white man could take it." }</dd>
+            <dt>{ "Black" }</dt>
+            <dd>{ "Sees everything and answers every White move in the way worst for White." }</dd>
+            <dt>{ "Safe moves only" }</dt>
+            <dd>{ "White never plays a move after which the king, on any square it may be on, could take the white king                   or a man no other white man defends. A line that loses a man is not counted as a win, even where                   the smaller material could still win." }</dd>
+            <dt>{ "The win" }</dt>
+            <dd>{ "White takes the king as soon as it sees it at its turn. There is no stalemate: a king whose every                   step is seen must still step and is taken." }</dd>
+            <dt>{ "Counting" }</dt>
+            <dd>{ "White's moves up to and including the capture." }</dd>
+            <dt>{ "The true game and the blind reading" }</dt>
+            <dd>{ "After its own move White looks at the board: if the king stands on a square that move brought into                   view, White sees it there; if not, White knows it is elsewhere. The figures use this (the true game).                   The blind reading is the simpler one-player game in which White forgets that glance; its figures are                   given beside, and it never wins a start the true game loses." }</dd>
+        </dl>
+    }
+}
+
 /// `K+R+R` for `KRR`.
 pub fn pretty(material: &str) -> String {
     let mut out = String::new();
