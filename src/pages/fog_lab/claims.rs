@@ -36,6 +36,7 @@ mod tests {
     fn row(material: &str, won: u64, lost: u64, won_by_square: Vec<u64>) -> LabFigures {
         LabFigures {
             material: material.into(),
+            size: 8,
             positions: won + lost,
             won,
             lost,
