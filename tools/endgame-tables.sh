@@ -5,7 +5,7 @@
 # K+Q, K+R and K+R+R's starts on 4×4 to 7×7.
 # They come from the solver itself (`fogbound fog-endgame --write-tables`),
 # about a minute on 2 cores, and are kept in target/endgame-tables until the
-# solver binary changes.
+# solver binary or this script changes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}/endgames"
@@ -13,7 +13,8 @@ cache="$root/target/endgame-tables"
 # The tests build this profile too, so `./dev test` compiles nothing here.
 cargo build --quiet --profile checked -p fogbound-cli --bin fogbound --manifest-path "$root/Cargo.toml"
 bin="$root/target/checked/fogbound"
-stamp=$(sha256sum "$bin" | cut -c1-16)
+# The solver and this script's list of files decide what is written.
+stamp=$(cat "$bin" "$0" | sha256sum | cut -c1-16)
 if [ "$(cat "$cache/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about a minute)" >&2
     rm -rf "$cache"

@@ -11,8 +11,11 @@ const suite = useSuite();
 const PHONE = { width: 390, height: 844 };
 /** The page's wasm, gzipped, at most (bytes). 400,000 until the bot's page
  * parts came (hint, Move now, the replay of what it believed): 402,643 with
- * them. The 5 KB allowed here is a debt to win back, not room to grow. */
-const PAGE_WASM_GZIP_BUDGET = 405_000;
+ * them; the Fog of War endgame lab's page took it to 417,494 (with wasm-opt
+ * run twice, low memory assumed unused: 2 KB less). The 20 KB allowed here is
+ * a debt to win back (moving PGN and save decoding into the worker is the
+ * largest piece in view), not room to grow. */
+const PAGE_WASM_GZIP_BUDGET = 420_000;
 
 test("on a slow phone link the frame shows within a second, then the app replaces it", async () => {
   const context = await suite.browser.newContext({ viewport: PHONE });

@@ -127,10 +127,11 @@ pub fn fog_endgames() -> Html {
             let items = steps.iter().enumerate().map(|(i, step)| {
                 let state = state.clone();
                 let sighting = step.seen.map(|sq| format!(" White sees the king on {}.", square_name(sq))).unwrap_or_default();
-                let after = if step.moves_left == 0 {
-                    "The king is taken.".to_string()
-                } else {
-                    format!("{sighting} The king may be on {}; {} moves left.", squares_text(step.belief), step.moves_left)
+                let after = match (step.moves_left, step.belief) {
+                    (0, _) => "The king is taken.".to_string(),
+                    (_, 0) => format!("{sighting} Every square the king can step to is seen: the capture follows."),
+                    (1, b) => format!("{sighting} The king may be on {}; 1 move left.", squares_text(b)),
+                    (n, b) => format!("{sighting} The king may be on {}; {n} moves left.", squares_text(b)),
                 };
                 html! {
                     <li class={classes!((i + 1 == at).then_some("current"))}>

@@ -96,8 +96,8 @@ pub fn square_map(row: &LabFigures) -> Html {
     grid(
         "lab-square-map",
         format!(
-            "{}: per black-king square, the share of starts White wins",
-            row.material
+            "{}: per black-king square, the share of starts White wins (%)",
+            pretty(&row.material)
         ),
         |sq| {
             let (won, all) = (row.won_by_square[sq as usize], row.starts_by_square[sq as usize]);
