@@ -224,7 +224,10 @@ pub fn figures(
 }
 
 /// White's men and the king as the solver's placement, checked.
-fn placement(values_table: &fogbound_solvers::fog_endgame::Placements, men: &[u8]) -> Result<Placement, String> {
+fn placement(
+    values_table: &fogbound_solvers::fog_endgame::Placements,
+    men: &[u8],
+) -> Result<Placement, String> {
     if men.len() != values_table.count {
         return Err(format!(
             "{} needs {} white men, not {}",
@@ -280,7 +283,9 @@ pub fn verdict(
             return Err("the black king stands on a white man".into())
         }
         Some(&NOT_A_START) => {
-            return Err("White already sees the black king: not a start (it is taken at once)".into())
+            return Err(
+                "White already sees the black king: not a start (it is taken at once)".into(),
+            )
         }
         Some(&v) => v as u16,
     };
@@ -368,7 +373,8 @@ impl TableSource for PageFiles {
         xhr.open_with_async("GET", &format!("{}{name}", self.folder), false)
             .map_err(|e| failed(format!("{e:?}")))?;
         xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
-        xhr.send().map_err(|_| failed("the network request failed".into()))?;
+        xhr.send()
+            .map_err(|_| failed("the network request failed".into()))?;
         let status = xhr.status().unwrap_or(0);
         if status != 200 {
             return Err(failed(format!("the server answered {status}")));
@@ -436,9 +442,15 @@ mod tests {
             .expect("some start is won with these men");
         let won = verdict(&mut tables, &mut files, "KR", &men, won_square, &mut report).unwrap();
         assert_eq!(won.moves, lost.map[won_square as usize] as u16);
-        let LabExplained::Line(steps) =
-            explain(&mut tables, &mut files, "KR", &men, 1 << won_square, &mut report).unwrap()
-        else {
+        let LabExplained::Line(steps) = explain(
+            &mut tables,
+            &mut files,
+            "KR",
+            &men,
+            1 << won_square,
+            &mut report,
+        )
+        .unwrap() else {
             panic!("a won start has a line");
         };
         assert_eq!(steps.len(), won.moves as usize);
@@ -454,9 +466,15 @@ mod tests {
         let mut tables = LabTables::default();
         let mut report = quiet();
         let men = [sq("c3"), sq("b2")];
-        let LabExplained::Escape(answers) =
-            explain(&mut tables, &mut files, "KR", &men, 1 << sq("e5"), &mut report).unwrap()
-        else {
+        let LabExplained::Escape(answers) = explain(
+            &mut tables,
+            &mut files,
+            "KR",
+            &men,
+            1 << sq("e5"),
+            &mut report,
+        )
+        .unwrap() else {
             panic!("e5 is in the safe space");
         };
         assert!(answers.len() > 10);

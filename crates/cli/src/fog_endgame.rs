@@ -176,7 +176,10 @@ fn write_tables(
             .iter()
             .map(|(p, b)| format!("{{\"file\":{p:?},\"bytes\":{b}}}"))
             .collect();
-        println!("{{\"files\":[{}],\"seconds\":{seconds:.3}}}", files.join(","));
+        println!(
+            "{{\"files\":[{}],\"seconds\":{seconds:.3}}}",
+            files.join(",")
+        );
     } else {
         for (p, b) in &written {
             println!("wrote {p} ({b} bytes)");

@@ -21,7 +21,10 @@ fn check(n: usize, material: Material, reading: Reading) {
         panic!("a lines file reads as one");
     };
     assert_eq!(starts.summary().histogram, closure.summary().histogram);
-    assert_eq!(starts.summary().won_by_square, closure.summary().won_by_square);
+    assert_eq!(
+        starts.summary().won_by_square,
+        closure.summary().won_by_square
+    );
     assert_eq!(lines.summary().histogram, closure.summary().histogram);
     let table = &closure.table;
     let game = Game { table, reading };
@@ -87,7 +90,10 @@ fn damaged_files_give_a_message() {
     }
     let raw = |text: &[u8]| {
         let packed = miniz_oxide_deflate(text);
-        table_file::read(&packed, &mut Silent).err().unwrap().to_string()
+        table_file::read(&packed, &mut Silent)
+            .err()
+            .unwrap()
+            .to_string()
     };
     assert!(raw(b"PNG\x0d\x0a").contains("not a fogbound endgame table"));
     assert!(raw(b"FOGT\x09").contains("version 9"));

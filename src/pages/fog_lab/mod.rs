@@ -46,7 +46,9 @@ pub fn fog_endgames() -> Html {
     }
     let on_square = {
         let state = state.clone();
-        Callback::from(move |sq: BoardSquare| state.dispatch(LabAction::Place(square(sq.file, sq.rank))))
+        Callback::from(move |sq: BoardSquare| {
+            state.dispatch(LabAction::Place(square(sq.file, sq.rank)))
+        })
     };
     let on_material = {
         let state = state.clone();
@@ -65,7 +67,9 @@ pub fn fog_endgames() -> Html {
     };
 
     let s = &*state;
-    let letters: Vec<char> = std::iter::once('K').chain(men_letters(s.material).chars()).collect();
+    let letters: Vec<char> = std::iter::once('K')
+        .chain(men_letters(s.material).chars())
+        .collect();
     let (men, belief, seen) = s.shown();
     let king_known = s.walk.is_none()
         || matches!(&s.walk, Some(Walk::Line { at: 0, .. }))
@@ -95,15 +99,24 @@ pub fn fog_endgames() -> Html {
         });
 
     let verdict = match &s.verdict {
-        None => html! { <p class="status-line" data-testid="lab-verdict">{ "Asking the tables…" }</p> },
-        Some(Err(message)) => html! { <p class="status-line" data-testid="lab-verdict">{ message.clone() }</p> },
+        None => {
+            html! { <p class="status-line" data-testid="lab-verdict">{ "Asking the tables…" }</p> }
+        }
+        Some(Err(message)) => {
+            html! { <p class="status-line" data-testid="lab-verdict">{ message.clone() }</p> }
+        }
         Some(Ok(v)) => {
             let text = if v.moves > 0 {
                 format!("White wins: the capture in at most {} White moves (the capture counted), whatever Black does.", v.moves)
             } else {
-                "White cannot force the capture: Black, knowing everything, always escapes.".to_string()
+                "White cannot force the capture: Black, knowing everything, always escapes."
+                    .to_string()
             };
-            let button = if v.moves > 0 { "Step through White's optimal line" } else { "Watch Black's escape" };
+            let button = if v.moves > 0 {
+                "Step through White's optimal line"
+            } else {
+                "Watch Black's escape"
+            };
             html! {
                 <>
                     <p class="status-line" data-testid="lab-verdict" data-moves={v.moves.to_string()}

@@ -8,9 +8,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::worker::fog_lab::{
-    LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict, MIN_SIZE,
-};
+use crate::worker::fog_lab::{LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict, MIN_SIZE};
 use crate::worker::slot::{Finished, JobSlot};
 use crate::worker::{ClientEvent, Job, JobResult};
 
@@ -240,9 +238,7 @@ impl LabState {
                             answers,
                         })
                     }
-                    (LabExplained::Line(steps), _) => {
-                        self.walk = Some(Walk::Line { steps, at: 0 })
-                    }
+                    (LabExplained::Line(steps), _) => self.walk = Some(Walk::Line { steps, at: 0 }),
                 }
             }
             _ => {}

@@ -58,7 +58,11 @@ pub fn squares_text(set: u64) -> String {
 }
 
 /// An 8×8 grid of cells, rank 8 at the top, files labelled.
-fn grid(testid: &'static str, caption: String, cell: impl Fn(u8) -> (String, &'static str)) -> Html {
+fn grid(
+    testid: &'static str,
+    caption: String,
+    cell: impl Fn(u8) -> (String, &'static str),
+) -> Html {
     let rows = (0..SIZE).rev().map(|rank| {
         let cells = (0..SIZE).map(|file| {
             let (text, class) = cell(rank * SIZE + file);
@@ -66,7 +70,8 @@ fn grid(testid: &'static str, caption: String, cell: impl Fn(u8) -> (String, &'s
         });
         html! { <tr><th scope="row">{ rank + 1 }</th>{ for cells }</tr> }
     });
-    let files = (0..SIZE).map(|f| html! { <th scope="col">{ ((b'a' + f) as char).to_string() }</th> });
+    let files =
+        (0..SIZE).map(|f| html! { <th scope="col">{ ((b'a' + f) as char).to_string() }</th> });
     html! {
         <table class="lab-map" data-testid={testid}>
             <caption>{ caption }</caption>
@@ -81,7 +86,8 @@ fn grid(testid: &'static str, caption: String, cell: impl Fn(u8) -> (String, &'s
 pub fn start_map(map: &[u8]) -> Html {
     grid(
         "lab-start-map",
-        "The same White men, the black king on each square: White moves to capture (× not won)".into(),
+        "The same White men, the black king on each square: White moves to capture (× not won)"
+            .into(),
         |sq| match map.get(sq as usize).copied() {
             Some(NOT_A_START) | None => (String::new(), "none"),
             Some(0) => ("×".into(), "lost"),
@@ -100,7 +106,10 @@ pub fn square_map(row: &LabFigures) -> Html {
             pretty(&row.material)
         ),
         |sq| {
-            let (won, all) = (row.won_by_square[sq as usize], row.starts_by_square[sq as usize]);
+            let (won, all) = (
+                row.won_by_square[sq as usize],
+                row.starts_by_square[sq as usize],
+            );
             if all == 0 {
                 return (String::new(), "none");
             }
@@ -243,6 +252,9 @@ mod tests {
         assert_eq!(view.squares[0].piece.as_deref(), Some("wR"));
         assert_eq!(view.squares[63].belief, Some(100));
         assert!(view.squares[55].hint);
-        assert_eq!(view.squares.iter().filter(|s| s.belief.is_some()).count(), 2);
+        assert_eq!(
+            view.squares.iter().filter(|s| s.belief.is_some()).count(),
+            2
+        );
     }
 }

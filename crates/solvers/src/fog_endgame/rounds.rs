@@ -65,7 +65,9 @@ impl RoundValues {
     /// A canonical placement's kept history: each round where its maximal
     /// won sets changed, with those sets (empty without history).
     pub fn history_of(&self, canon: u32) -> &[(u8, Vec<u64>)] {
-        self.history.get(canon as usize).map_or(&[], |h| h.as_slice())
+        self.history
+            .get(canon as usize)
+            .map_or(&[], |h| h.as_slice())
     }
 
     /// The round a canonical placement's start with the king on `sq` is

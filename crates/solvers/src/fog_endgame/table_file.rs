@@ -143,7 +143,10 @@ pub fn write(
     let table = Placements::new(board, material);
     let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
     let starts = encode(&table, reading, &values, Kind::Starts);
-    Ok((starts, lines.then(|| encode(&table, reading, &values, Kind::Lines))))
+    Ok((
+        starts,
+        lines.then(|| encode(&table, reading, &values, Kind::Lines)),
+    ))
 }
 
 /// One file of a solved material (deflated). Lines need the kept history.
@@ -206,7 +209,10 @@ impl Reader<'_> {
     }
 
     fn byte(&mut self) -> Result<u8, TableFileError> {
-        let b = *self.bytes.get(self.at).ok_or_else(|| self.fault("cut short"))?;
+        let b = *self
+            .bytes
+            .get(self.at)
+            .ok_or_else(|| self.fault("cut short"))?;
         self.at += 1;
         Ok(b)
     }
@@ -294,7 +300,14 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFi
     let rounds = r.byte()? as u16;
     let table = Placements::new(board, material);
     let codes: Vec<u32> = canonical_codes(&table).collect();
-    let mut first = vec![[0u8; 64]; if kind == Kind::Starts { table.info.len() } else { 0 }];
+    let mut first = vec![
+        [0u8; 64];
+        if kind == Kind::Starts {
+            table.info.len()
+        } else {
+            0
+        }
+    ];
     let mut history: Vec<Vec<(u8, Vec<u64>)>> = if kind == Kind::Lines {
         vec![Vec::new(); table.info.len()]
     } else {
