@@ -186,6 +186,7 @@ pub mod player;
 pub mod position;
 pub mod puzzle;
 pub mod puzzle_solver;
+pub mod puzzle_umpire;
 pub mod random_player;
 pub mod review;
 pub mod role;

@@ -175,6 +175,10 @@ pub struct Answer {
     /// What White is told, in the umpire's words ("Illegal"; "Check on
     /// the long diagonal"; "Black has moved"…).
     pub told: Vec<String>,
+    /// The enemy men White then sees (`kg3`: a black king on g3), when the
+    /// answer moved men (empty after a refusal: nothing changed). Under
+    /// Fog of War this, not the words, tells the answers apart.
+    pub seen: Vec<String>,
     /// The try was refused: `then` is the next try, in the same turn.
     pub refused: bool,
     /// The game is over here, won (`then` is `None`).
@@ -925,6 +929,7 @@ impl<'a> Solver<'a> {
                 };
                 answers.push(Answer {
                     told,
+                    seen: Vec::new(),
                     refused: true,
                     won: false,
                     positions: group.len(),
@@ -933,6 +938,7 @@ impl<'a> Solver<'a> {
             } else if view.outcome.is_some() {
                 answers.push(Answer {
                     told,
+                    seen: seen_words(&view.seen),
                     refused: false,
                     won: white_won(view.outcome),
                     positions: group.len(),
@@ -955,6 +961,7 @@ impl<'a> Solver<'a> {
                     };
                     answers.push(Answer {
                         told: words,
+                        seen: seen_words(&reply.seen),
                         refused: false,
                         won,
                         positions: next.len(),
@@ -976,6 +983,15 @@ impl<'a> Solver<'a> {
     fn tree_cut(&self) -> bool {
         self.plans >= MAX_TREE_PLANS
     }
+}
+
+/// Enemy men seen, as a piece letter and a square each (`kg3`), in
+/// square order.
+pub fn seen_words(seen: &[(crate::Square, crate::Piece)]) -> Vec<String> {
+    let g = crate::Geometry::CHESS;
+    seen.iter()
+        .map(|(sq, p)| format!("{}{}", p.char(), g.square_name(*sq)))
+        .collect()
 }
 
 /// An attempt in coordinates (`a2g2`, `e7e8q`).
