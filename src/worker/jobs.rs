@@ -181,6 +181,14 @@ pub fn run(
                 *exhaustive,
             )))
         }
+        Job::PuzzleTurn {
+            puzzle,
+            steps,
+            attempt,
+        } => super::puzzle::turn(puzzle, steps, attempt.as_deref(), report)
+            .map(|t| JobResult::PuzzleTurn(Box::new(t))),
+        Job::PuzzleSolve { puzzle, max_nodes } => super::puzzle::solve(puzzle, *max_nodes, report)
+            .map(|s| JobResult::PuzzleSolved(Box::new(s))),
         Job::Think {
             kind,
             seed,

@@ -101,6 +101,16 @@ pub enum Job {
         set: u64,
         files: String,
     },
+    /// A fog puzzle (its JSON) rebuilt from the person's `steps` so far,
+    /// then `attempt` (attempt text) answered by the umpire that fights
+    /// back.
+    PuzzleTurn {
+        puzzle: String,
+        steps: Vec<fogbound_engine::puzzle_umpire::Step>,
+        attempt: Option<String>,
+    },
+    /// The solver on a fog puzzle (its JSON), within `max_nodes`.
+    PuzzleSolve { puzzle: String, max_nodes: u64 },
 }
 
 /// The answer to a [`Job`], one variant per job.
@@ -142,6 +152,8 @@ pub enum JobResult {
     FogLabFigures(Vec<super::fog_lab::LabFigures>),
     FogLabVerdict(super::fog_lab::LabVerdict),
     FogLabExplained(super::fog_lab::LabExplained),
+    PuzzleTurn(Box<super::puzzle::PuzzleTurn>),
+    PuzzleSolved(Box<fogbound_engine::puzzle_solver::Solution>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

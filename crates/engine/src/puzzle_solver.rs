@@ -54,7 +54,7 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::belief::{Belief, Observer, View};
 use crate::model::{find_in, masked};
@@ -92,7 +92,7 @@ pub const REPORT_EVERY: u64 = 4096;
 pub const MAX_TREE_PLANS: usize = 20_000;
 
 /// What the search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// White forces the stipulation; `first_move` is a key.
@@ -140,7 +140,7 @@ impl Default for Options {
 }
 
 /// Counters, as the progress callback and the solution report them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     /// Attempts and replies expanded (search nodes).
     pub nodes: u64,
@@ -154,7 +154,7 @@ pub struct Stats {
 
 /// White's plan in one belief: the attempt, and what to do after each
 /// answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     /// The attempt in SAN as White's own board shows it (`Rg2`, `exd5`).
     pub attempt: String,
@@ -170,7 +170,7 @@ pub struct Plan {
 
 /// One answer to White's attempt (with Black's reply, when the attempt
 /// was played and the game goes on).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answer {
     /// What White is told, in the umpire's words ("Illegal"; "Check on
     /// the long diagonal"; "Black has moved"…).
@@ -190,7 +190,7 @@ pub struct Answer {
 }
 
 /// A search's result.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Solution {
     pub verdict: Verdict,
     /// A key in SAN (White's own board), when solved.
