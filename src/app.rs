@@ -21,6 +21,10 @@ pub enum Route {
     Replay,
     #[at("/puzzles")]
     Puzzles,
+    #[at("/puzzle")]
+    Puzzle,
+    #[at("/puzzles/editor")]
+    PuzzleEditor,
     #[at("/solvers")]
     Solvers,
     #[at("/solvers/fox-hounds")]
@@ -56,7 +60,9 @@ impl Route {
             Route::Play => "Play — fogbound",
             Route::Games => "Saved games — fogbound",
             Route::Replay => "Replay — fogbound",
-            Route::Puzzles => "Kriegspiel puzzles — fogbound",
+            Route::Puzzles => "Puzzles — fogbound",
+            Route::Puzzle => "Puzzle — fogbound",
+            Route::PuzzleEditor => "Puzzle editor — fogbound",
             Route::Solvers => "Solvers — fogbound",
             Route::FoxHounds => "Fox & Hounds solver — fogbound",
             Route::Krk => "King and Rook vs King — fogbound",
@@ -71,6 +77,7 @@ impl Route {
     fn section(&self) -> Option<Route> {
         match self {
             Route::FoxHounds | Route::Krk | Route::FogEndgames => Some(Route::Solvers),
+            Route::Puzzle | Route::PuzzleEditor => Some(Route::Puzzles),
             // A replay is a finished game: a saved one, or one shared
             // from elsewhere that can be imported there.
             Route::Games | Route::Replay => Some(Route::Games),
@@ -90,6 +97,8 @@ fn switch(route: Route) -> Html {
         Route::Games => html! { <pages::Games /> },
         Route::Replay => html! { <pages::ReplayPage /> },
         Route::Puzzles => html! { <pages::Puzzles /> },
+        Route::Puzzle => html! { <pages::PuzzleSolve /> },
+        Route::PuzzleEditor => html! { <pages::PuzzleEditor /> },
         Route::Solvers => html! { <pages::Solvers /> },
         Route::FoxHounds => html! { <pages::FoxHounds /> },
         Route::Krk => html! { <pages::Krk /> },
@@ -207,6 +216,8 @@ mod tests {
             Route::Games,
             Route::Replay,
             Route::Puzzles,
+            Route::Puzzle,
+            Route::PuzzleEditor,
             Route::Solvers,
             Route::FoxHounds,
             Route::Krk,

@@ -42,6 +42,11 @@ impl JobSlot {
         self.next = None;
     }
 
+    /// The job waiting to be sent, if any (what a test runs natively).
+    pub fn next_job(&self) -> Option<Job> {
+        self.next.as_ref().map(|(_, job)| job.clone())
+    }
+
     pub fn busy(&self) -> bool {
         self.progress.is_some()
     }

@@ -14,7 +14,7 @@ use crate::puzzle::{Puzzle, PuzzleError};
 pub const COLLECTION_JSON: &str = include_str!("puzzles/collection.json");
 
 /// One entry of the collection.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// A stable id (`rotenberg-1976`).
     pub id: String,

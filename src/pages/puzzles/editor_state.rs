@@ -1,0 +1,375 @@
+//! The editor's state: the known men on the board, the hidden men and
+//! their squares, the stipulation, the rules and the credits; the puzzle
+//! they make (read by the engine's own puzzle reader, so the editor and a
+//! link accept the same puzzles); the solver's check of it.
+
+use std::rc::Rc;
+
+use fogbound_engine::puzzle::{Goal, Puzzle, Squares, MAX_MOVES};
+use fogbound_engine::puzzle_solver::Solution;
+use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
+use serde_json::json;
+use yew::prelude::*;
+
+use crate::worker::puzzle::SOLVE_NODES;
+use crate::worker::slot::JobSlot;
+use crate::worker::{ClientEvent, Job, JobResult};
+
+/// What a click on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Puts this man on the square (again: takes it off).
+    Man(Piece),
+    Erase,
+    /// Adds the square to the hidden man's list, or takes it out.
+    HiddenSquare(usize),
+}
+
+/// One hidden man as the editor holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HiddenMan {
+    /// The men it may be (Black's, by role).
+    pub roles: Vec<Role>,
+    /// `dark`, `light`, `any` or `list`.
+    pub kind: &'static str,
+    pub list: Vec<Square>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditorState {
+    pub board: Vec<Option<Piece>>,
+    pub hidden: Vec<HiddenMan>,
+    pub goal: Goal,
+    pub moves: u32,
+    /// A preset id, or `fog` for a Fog of War puzzle.
+    pub rules: String,
+    pub title: String,
+    pub author: String,
+    pub source: String,
+    pub solution_text: String,
+    pub tool: Tool,
+    pub job: JobSlot,
+    /// The solver's check of the puzzle as it was when asked.
+    pub check: Option<(Rc<Solution>, String)>,
+    pub check_millis: Option<f64>,
+    /// Why a puzzle link given to the editor could not be read.
+    pub load_error: Option<String>,
+}
+
+pub enum EditorAction {
+    /// Load a puzzle code (`p=` of the address), or start empty.
+    Load(String),
+    Tool(Tool),
+    Click(Square),
+    AddHidden,
+    RemoveHidden(usize),
+    HiddenRole(usize, Role, bool),
+    HiddenKind(usize, &'static str),
+    Goal(Goal),
+    Moves(u32),
+    Rules(String),
+    Text(&'static str, String),
+    Clear,
+    Check,
+    Worker(ClientEvent),
+}
+
+const G: Geometry = Geometry::CHESS;
+
+impl Default for EditorState {
+    /// A first position to change: the mate-in-1 of a rook, a bishop
+    /// hidden on one of two squares.
+    fn default() -> Self {
+        let mut s = EditorState {
+            board: vec![None; 64],
+            hidden: vec![HiddenMan {
+                roles: vec![Role::Bishop],
+                kind: "list",
+                list: vec![sq("b1"), sq("g2")],
+            }],
+            goal: Goal::Mate,
+            moves: 1,
+            rules: "english".into(),
+            title: String::new(),
+            author: String::new(),
+            source: String::new(),
+            solution_text: String::new(),
+            tool: Tool::Man(Piece {
+                color: Color::White,
+                role: Role::Rook,
+            }),
+            job: JobSlot::default(),
+            check: None,
+            check_millis: None,
+            load_error: None,
+        };
+        for (name, color, role) in [
+            ("g8", Color::Black, Role::King),
+            ("g6", Color::White, Role::King),
+            ("a1", Color::White, Role::Rook),
+        ] {
+            s.board[sq(name).index()] = Some(Piece { color, role });
+        }
+        s
+    }
+}
+
+fn sq(name: &str) -> Square {
+    G.parse_square(name).unwrap_or(Square(0))
+}
+
+impl EditorState {
+    /// The editor holding `puzzle`.
+    pub fn of(puzzle: &Puzzle) -> EditorState {
+        let mut s = EditorState {
+            hidden: Vec::new(),
+            ..EditorState::default()
+        };
+        if let Ok(setup) = Setup::from_fen(&puzzle.fen) {
+            if setup.geometry == G {
+                s.board = setup.board;
+            }
+        }
+        s.hidden = puzzle
+            .hidden
+            .iter()
+            .map(|h| HiddenMan {
+                roles: h.pieces.iter().map(|p| p.role).collect(),
+                kind: match &h.squares {
+                    Squares::Dark => "dark",
+                    Squares::Light => "light",
+                    Squares::Any => "any",
+                    Squares::List(_) => "list",
+                },
+                list: match &h.squares {
+                    Squares::List(l) => l.clone(),
+                    _ => Vec::new(),
+                },
+            })
+            .collect();
+        s.goal = puzzle.goal;
+        s.moves = puzzle.moves;
+        s.rules = puzzle.rules.clone();
+        s.title = puzzle.title.clone().unwrap_or_default();
+        s.author = puzzle.author.clone().unwrap_or_default();
+        s.source = puzzle.source.clone().unwrap_or_default();
+        s.solution_text = puzzle.solution.clone().unwrap_or_default();
+        s
+    }
+
+    /// The known men as a FEN, White to move.
+    pub fn fen(&self) -> String {
+        let setup = Setup {
+            geometry: G,
+            board: self.board.clone(),
+            turn: Color::White,
+            castling: Vec::new(),
+            en_passant: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        setup.to_fen()
+    }
+
+    /// The puzzle's JSON, as a file or a link would give it.
+    pub fn json(&self) -> String {
+        let hidden: Vec<serde_json::Value> = self
+            .hidden
+            .iter()
+            .map(|h| {
+                let letters: Vec<String> =
+                    h.roles.iter().map(|r| r.lower_char().to_string()).collect();
+                let squares = if h.kind == "list" {
+                    json!(h.list.iter().map(|&s| G.square_name(s)).collect::<Vec<_>>())
+                } else {
+                    json!(h.kind)
+                };
+                match letters.as_slice() {
+                    [one] => json!({"piece": one, "squares": squares}),
+                    _ => json!({"pieces": letters, "squares": squares}),
+                }
+            })
+            .collect();
+        let text = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
+        let mut v = json!({
+            "fen": self.fen(),
+            "hidden": hidden,
+            "goal": self.goal,
+            "moves": self.moves,
+        });
+        if self.goal == Goal::Mate {
+            v["rules"] = json!(self.rules);
+            v["stalemate"] = json!("fail");
+        } else {
+            v["rules"] = json!("fog");
+        }
+        for (key, value) in [
+            ("title", text(&self.title)),
+            ("author", text(&self.author)),
+            ("source", text(&self.source)),
+            ("solution", text(&self.solution_text)),
+        ] {
+            if let Some(value) = value {
+                v[key] = json!(value);
+            }
+        }
+        v.to_string()
+    }
+
+    /// The puzzle, with its placements counted, or what is wrong with it.
+    pub fn puzzle(&self) -> Result<(Puzzle, usize), String> {
+        let p = Puzzle::from_json(&self.json()).map_err(|e| e.to_string())?;
+        let n = p.placements().map_err(|e| e.to_string())?.len();
+        Ok((p, n))
+    }
+
+    fn click(&mut self, square: Square) {
+        let i = square.index();
+        match self.tool {
+            Tool::Man(piece) => {
+                self.board[i] = if self.board[i] == Some(piece) {
+                    None
+                } else {
+                    Some(piece)
+                };
+            }
+            Tool::Erase => self.board[i] = None,
+            Tool::HiddenSquare(h) => {
+                if let Some(man) = self.hidden.get_mut(h) {
+                    man.kind = "list";
+                    match man.list.iter().position(|&s| s == square) {
+                        Some(at) => {
+                            man.list.remove(at);
+                        }
+                        None => man.list.push(square),
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Reducible for EditorState {
+    type Action = EditorAction;
+
+    fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.job.sent();
+        match action {
+            EditorAction::Load(code) => {
+                s = if code.is_empty() {
+                    EditorState::default()
+                } else {
+                    match Puzzle::from_code(&code) {
+                        Ok(p) => EditorState::of(&p),
+                        Err(e) => EditorState {
+                            load_error: Some(format!(
+                                "The puzzle in the link could not be read: {e}."
+                            )),
+                            ..EditorState::default()
+                        },
+                    }
+                };
+            }
+            EditorAction::Tool(t) => s.tool = t,
+            EditorAction::Click(sq) => s.click(sq),
+            EditorAction::AddHidden => {
+                s.hidden.push(HiddenMan {
+                    roles: vec![Role::Bishop],
+                    kind: "dark",
+                    list: Vec::new(),
+                });
+                s.tool = Tool::HiddenSquare(s.hidden.len() - 1);
+            }
+            EditorAction::RemoveHidden(i) => {
+                if i < s.hidden.len() {
+                    s.hidden.remove(i);
+                    s.tool = Tool::Erase;
+                }
+            }
+            EditorAction::HiddenRole(i, role, on) => {
+                if let Some(h) = s.hidden.get_mut(i) {
+                    h.roles.retain(|&r| r != role);
+                    if on {
+                        h.roles.push(role);
+                    }
+                    if h.roles.is_empty() {
+                        h.roles.push(role);
+                    }
+                }
+            }
+            EditorAction::HiddenKind(i, kind) => {
+                if let Some(h) = s.hidden.get_mut(i) {
+                    h.kind = kind;
+                    if kind == "list" {
+                        s.tool = Tool::HiddenSquare(i);
+                    }
+                }
+            }
+            EditorAction::Goal(g) => s.goal = g,
+            EditorAction::Moves(m) => s.moves = m.clamp(1, MAX_MOVES),
+            EditorAction::Rules(r) => s.rules = r,
+            EditorAction::Text(field, value) => match field {
+                "title" => s.title = value,
+                "author" => s.author = value,
+                "source" => s.source = value,
+                _ => s.solution_text = value,
+            },
+            EditorAction::Clear => {
+                s.board = vec![None; 64];
+                s.hidden.clear();
+            }
+            EditorAction::Check => {
+                if !s.job.busy() {
+                    if let Ok((p, _)) = s.puzzle() {
+                        s.check = None;
+                        s.job.start(Job::PuzzleSolve {
+                            puzzle: p.to_json(),
+                            max_nodes: SOLVE_NODES,
+                        });
+                    }
+                }
+            }
+            EditorAction::Worker(event) => {
+                if let Some(done) = s.job.receive(event) {
+                    if let JobResult::PuzzleSolved(sol) = done.result {
+                        s.check = Some((Rc::from(sol), s.json()));
+                        s.check_millis = Some(done.millis);
+                    }
+                }
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_puzzle_is_a_valid_one_and_round_trips() {
+        let s = EditorState::default();
+        let (p, placements) = s.puzzle().unwrap();
+        assert_eq!(placements, 2);
+        assert_eq!(EditorState::of(&p).json(), s.json());
+        let code = p.to_code();
+        let back = Rc::new(s).reduce(EditorAction::Load(code));
+        assert_eq!(back.puzzle().unwrap().0, p);
+    }
+
+    #[test]
+    fn clicks_place_men_and_hidden_squares_and_faults_are_said() {
+        let s = Rc::new(EditorState::default());
+        let s = s.reduce(EditorAction::Tool(Tool::HiddenSquare(0)));
+        let s = s.reduce(EditorAction::Click(sq("b1")));
+        assert_eq!(s.hidden[0].list, vec![sq("g2")]);
+        let s = s.reduce(EditorAction::Tool(Tool::Erase));
+        let s = s.reduce(EditorAction::Click(sq("g8")));
+        let e = s.puzzle().unwrap_err();
+        assert!(e.contains("impossible") || e.contains("king"), "{e}");
+        let s = s.reduce(EditorAction::Load("garbage".into()));
+        assert!(s.load_error.is_some());
+        assert!(s.puzzle().is_ok());
+    }
+}

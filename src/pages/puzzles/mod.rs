@@ -1,0 +1,22 @@
+//! Puzzles: the collection (`#/puzzles`), solving one against the umpire
+//! that fights back (`#/puzzle?…`), and the editor (`#/puzzles/editor`).
+//!
+//! - `link`: puzzle addresses (`?id=`, `?p=`, `?json=`) and their faults;
+//! - `store`: solved marks and each puzzle's progress in this browser;
+//! - `collection`: the Puzzles page;
+//! - `solve_state`, `solve`: the solve page's reducer and view;
+//! - `tree`: the solver's proof as a collapsible tree;
+//! - `editor_state`, `editor`: the editor's reducer and view.
+
+mod collection;
+mod editor;
+mod editor_state;
+mod link;
+mod solve;
+mod solve_state;
+mod store;
+mod tree;
+
+pub use collection::Puzzles;
+pub use editor::PuzzleEditor;
+pub use solve::PuzzleSolve;

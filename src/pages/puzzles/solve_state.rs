@@ -1,0 +1,362 @@
+//! The solve page's state: the puzzle the address opened, where the
+//! person's solving stands (as the worker last pictured it), the move
+//! being picked on the board, and the solver's answer when asked for.
+//! One job at a time goes to the worker: the umpire's answer, or the
+//! solver.
+
+use std::rc::Rc;
+
+use fogbound_engine::puzzle_solver::Solution;
+use fogbound_engine::puzzle_umpire::Status;
+use fogbound_engine::{Cell, Color, Role, Square};
+use yew::prelude::*;
+
+use super::link::{self, Opened};
+use super::store;
+use crate::play::input::pick_move;
+use crate::worker::puzzle::{PuzzleTurn, SOLVE_NODES};
+use crate::worker::slot::JobSlot;
+use crate::worker::{ClientEvent, Job, JobResult};
+
+/// What the job under way is for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Waiting {
+    #[default]
+    Nothing,
+    /// The first picture: `saved` steps were sent with it.
+    Opening {
+        saved: bool,
+    },
+    /// The umpire's answer to an attempt.
+    Answer,
+    Solver,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SolveState {
+    /// The puzzle the address opened, or why it did not.
+    pub opened: Option<Result<Rc<Opened>, String>>,
+    pub turn: Option<Rc<PuzzleTurn>>,
+    /// The puzzle cannot be played (impossible, unsupported): why.
+    pub unplayable: Option<String>,
+    pub selected: Option<Square>,
+    /// A pawn move to the last rank waiting for the man it becomes.
+    pub promotion: Option<(Square, Square)>,
+    /// The attempt the umpire is answering, as typed or picked.
+    pub pending: Option<String>,
+    /// Something to tell the person (an attempt not taken, progress set
+    /// aside).
+    pub message: Option<String>,
+    /// Show how many placements are left and where.
+    pub show_where: bool,
+    pub solution: Option<Rc<Solution>>,
+    pub solve_millis: Option<f64>,
+    /// Show the published solution.
+    pub show_published: bool,
+    pub job: JobSlot,
+    pub waiting: Waiting,
+}
+
+pub enum SolveAction {
+    /// The address's query.
+    Open(String),
+    Square(Square),
+    Promote(Role),
+    /// Typed attempt text, or `any?`.
+    Try(String),
+    Retry,
+    ToggleWhere,
+    Solve,
+    ShowPublished,
+    Worker(ClientEvent),
+    /// The person pressed Stop.
+    Stopped,
+}
+
+impl SolveState {
+    fn puzzle_json(&self) -> Option<String> {
+        match &self.opened {
+            Some(Ok(o)) => Some(o.puzzle.to_json()),
+            _ => None,
+        }
+    }
+
+    fn code(&self) -> Option<String> {
+        match &self.opened {
+            Some(Ok(o)) => Some(o.code()),
+            _ => None,
+        }
+    }
+
+    /// Whether the person may act on the board now.
+    pub fn playing(&self) -> bool {
+        !self.job.busy()
+            && self
+                .turn
+                .as_ref()
+                .is_some_and(|t| t.status == Status::Playing)
+    }
+
+    fn ask(&mut self, steps: Vec<fogbound_engine::puzzle_umpire::Step>, attempt: Option<String>) {
+        let Some(puzzle) = self.puzzle_json() else {
+            return;
+        };
+        self.waiting = match attempt {
+            None => Waiting::Opening {
+                saved: !steps.is_empty(),
+            },
+            Some(_) => Waiting::Answer,
+        };
+        self.pending = attempt.clone();
+        self.job.start(Job::PuzzleTurn {
+            puzzle,
+            steps,
+            attempt,
+        });
+    }
+
+    fn attempt(&mut self, text: String) {
+        if !self.playing() {
+            return;
+        }
+        let steps = self
+            .turn
+            .as_ref()
+            .map(|t| t.steps.clone())
+            .unwrap_or_default();
+        self.message = None;
+        self.selected = None;
+        self.promotion = None;
+        self.ask(steps, Some(text));
+    }
+
+    fn click(&mut self, sq: Square) {
+        if !self.playing() {
+            return;
+        }
+        let Some(turn) = self.turn.clone() else {
+            return;
+        };
+        let obs = &turn.observation;
+        let own = |s: Square| matches!(obs.cell(s), Cell::Man(p) if p.color == obs.player);
+        self.promotion = None;
+        let Some((from, to)) = pick_move(&mut self.selected, sq, own, |f, t| obs.may_try(f, t))
+        else {
+            return;
+        };
+        let pawn = matches!(obs.cell(from), Cell::Man(p) if p.role == Role::Pawn);
+        let last = to.index() / usize::from(obs.width) == usize::from(obs.height) - 1;
+        if pawn && last && obs.player == Color::White {
+            self.promotion = Some((from, to));
+        } else {
+            self.attempt(square_text(from, to, None));
+        }
+    }
+
+    fn finished(&mut self, result: JobResult, millis: f64) {
+        match result {
+            JobResult::PuzzleTurn(turn) => {
+                if let Some(code) = self.code() {
+                    store::save_steps(&code, &turn.steps);
+                    if matches!(turn.status, Status::Solved { .. }) {
+                        store::mark_solved(&code);
+                    }
+                }
+                self.turn = Some(Rc::from(turn));
+                self.unplayable = None;
+            }
+            JobResult::PuzzleSolved(solution) => {
+                self.solution = Some(Rc::from(solution));
+                self.solve_millis = Some(millis);
+            }
+            _ => {}
+        }
+        self.pending = None;
+        self.waiting = Waiting::Nothing;
+    }
+
+    fn failed(&mut self, message: String) {
+        match self.waiting {
+            Waiting::Opening { saved: true } => {
+                // The saved steps do not fit (an older build, a damaged
+                // save): start afresh and say so.
+                if let Some(code) = self.code() {
+                    store::save_steps(&code, &[]);
+                }
+                self.ask(Vec::new(), None);
+                self.message = Some(format!(
+                    "Your saved progress on this puzzle could not be used ({message}); it starts afresh."
+                ));
+                return;
+            }
+            Waiting::Opening { saved: false } => {
+                self.unplayable = Some(message);
+            }
+            Waiting::Answer | Waiting::Solver | Waiting::Nothing => {
+                self.message = Some(message);
+            }
+        }
+        self.pending = None;
+        self.waiting = Waiting::Nothing;
+    }
+}
+
+/// `e7e8q`-style attempt text.
+pub fn square_text(from: Square, to: Square, promotion: Option<Role>) -> String {
+    let g = fogbound_engine::Geometry::CHESS;
+    let mut s = g.square_name(from) + &g.square_name(to);
+    if let Some(r) = promotion {
+        s.push(r.lower_char());
+    }
+    s
+}
+
+impl Reducible for SolveState {
+    type Action = SolveAction;
+
+    fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.job.sent();
+        match action {
+            SolveAction::Open(query) => {
+                s = SolveState::default();
+                match link::open(&query) {
+                    Ok(opened) => {
+                        let steps = store::steps(&opened.code());
+                        s.opened = Some(Ok(Rc::new(opened)));
+                        s.ask(steps, None);
+                    }
+                    Err(e) => s.opened = Some(Err(e)),
+                }
+            }
+            SolveAction::Square(sq) => s.click(sq),
+            SolveAction::Promote(role) => {
+                if let Some((from, to)) = s.promotion.take() {
+                    s.attempt(square_text(from, to, Some(role)));
+                }
+            }
+            SolveAction::Try(text) => {
+                let text = text.trim().to_string();
+                if !text.is_empty() {
+                    s.attempt(text);
+                }
+            }
+            SolveAction::Retry => {
+                if !s.job.busy() {
+                    if let Some(code) = s.code() {
+                        store::save_steps(&code, &[]);
+                    }
+                    s.selected = None;
+                    s.promotion = None;
+                    s.message = None;
+                    s.ask(Vec::new(), None);
+                }
+            }
+            SolveAction::ToggleWhere => s.show_where = !s.show_where,
+            SolveAction::Solve => {
+                if let (false, Some(puzzle)) = (s.job.busy(), s.puzzle_json()) {
+                    s.waiting = Waiting::Solver;
+                    s.solution = None;
+                    s.job.start(Job::PuzzleSolve {
+                        puzzle,
+                        max_nodes: SOLVE_NODES,
+                    });
+                }
+            }
+            SolveAction::ShowPublished => s.show_published = !s.show_published,
+            SolveAction::Worker(event) => {
+                let failed = match &event {
+                    ClientEvent::Failed(m) => Some(m.clone()),
+                    _ => None,
+                };
+                if let Some(done) = s.job.receive(event) {
+                    s.finished(done.result, done.millis);
+                } else if let Some(message) = failed {
+                    s.job.message = None;
+                    s.failed(message);
+                }
+            }
+            SolveAction::Stopped => {
+                s.job.receive(ClientEvent::Cancelled);
+                s.job.message = None;
+                s.message = Some(match s.waiting {
+                    Waiting::Solver => "The solver was stopped.".into(),
+                    _ => "The umpire was stopped before it answered; try again.".into(),
+                });
+                s.pending = None;
+                s.waiting = Waiting::Nothing;
+            }
+        }
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::puzzle::turn;
+
+    fn opened(s: &SolveState) -> Rc<SolveState> {
+        Rc::new(s.clone())
+    }
+
+    /// Runs the job the state asked for natively, as the worker would.
+    fn run(state: Rc<SolveState>) -> Rc<SolveState> {
+        let Some(Job::PuzzleTurn {
+            puzzle,
+            steps,
+            attempt,
+        }) = state.job.next_job()
+        else {
+            panic!("no puzzle turn was asked for");
+        };
+        let event = match turn(&puzzle, &steps, attempt.as_deref(), &mut |_, _, _| {}) {
+            Ok(t) => ClientEvent::Done {
+                result: JobResult::PuzzleTurn(Box::new(t)),
+                millis: 1.0,
+                memory_bytes: 0,
+            },
+            Err(m) => ClientEvent::Failed(m),
+        };
+        state.reduce(SolveAction::Worker(event))
+    }
+
+    fn sq(name: &str) -> Square {
+        fogbound_engine::Geometry::CHESS.parse_square(name).unwrap()
+    }
+
+    #[test]
+    fn a_promotion_waits_for_the_man_then_the_umpire_answers() {
+        let s = opened(&SolveState::default())
+            .reduce(SolveAction::Open("id=speckmann-dsz-1975".into()));
+        let s = run(s);
+        assert!(s.playing());
+        let s = s.reduce(SolveAction::Square(sq("g7")));
+        assert_eq!(s.selected, Some(sq("g7")));
+        let s = s.reduce(SolveAction::Square(sq("g8")));
+        assert_eq!(s.promotion, Some((sq("g7"), sq("g8"))));
+        let s = s.reduce(SolveAction::Promote(Role::Queen));
+        assert_eq!(s.pending.as_deref(), Some("g7g8q"));
+        assert!(!s.playing());
+        let s = run(s);
+        let turn = s.turn.as_ref().unwrap();
+        assert_eq!(turn.told[0].attempt, "g8=Q");
+        assert_eq!(turn.moves_left, 1);
+    }
+
+    #[test]
+    fn a_bad_link_and_an_attempt_not_taken_give_messages() {
+        let s = opened(&SolveState::default()).reduce(SolveAction::Open("id=nope".into()));
+        assert!(matches!(&s.opened, Some(Err(e)) if e.contains("nope")));
+        let s = opened(&SolveState::default())
+            .reduce(SolveAction::Open("id=speckmann-dsz-1975".into()));
+        let s = run(s).reduce(SolveAction::Try("Qh8".into()));
+        let s = run(s);
+        assert!(s
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("not an attempt"));
+        assert!(s.playing());
+    }
+}
