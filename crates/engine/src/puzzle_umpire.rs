@@ -461,14 +461,18 @@ impl UmpireGame {
         let before = &self.games[0];
         let g = before.geometry();
         let attempt_text = self.attempt_words(attempt);
-        let first_ply = before.plies().len() as u32;
+        // What White hears is only ever appended to: the new words are
+        // those past the ones it had heard before.
+        let heard = |game: &Game| {
+            game.announcements()
+                .iter()
+                .filter(|a| a.audience.includes(Color::White))
+                .map(|a| a.message.text(g))
+                .collect::<Vec<String>>()
+        };
+        let heard_before = heard(before).len();
         let games = answer.games;
-        let words: Vec<String> = games[0]
-            .announcements()
-            .iter()
-            .filter(|a| a.ply >= first_ply && a.audience.includes(Color::White))
-            .map(|a| a.message.text(g))
-            .collect();
+        let words: Vec<String> = heard(&games[0]).split_off(heard_before);
         let seen = if answer.played {
             let shown: Vec<(Square, Piece)> = games[0]
                 .observation(Color::White)

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use yew_router::prelude::*;
 
 use super::solve::{rules_label, stipulation};
+use super::link::identity;
 use super::store;
 use crate::app::Route;
 use crate::query::encode;
@@ -59,7 +60,7 @@ pub fn puzzles() -> Html {
     let entries = collection().unwrap_or_default();
     let cards = entries
         .iter()
-        .map(|e| card(e, solved.contains(&e.puzzle.to_code())));
+        .map(|e| card(e, solved.contains(&identity(&e.puzzle))));
     let input = use_node_ref();
     let on_open = {
         let input = input.clone();

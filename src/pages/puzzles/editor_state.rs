@@ -77,15 +77,15 @@ pub enum EditorAction {
 const G: Geometry = Geometry::CHESS;
 
 impl Default for EditorState {
-    /// A first position to change: the mate-in-1 of a rook, a bishop
-    /// hidden on one of two squares.
+    /// A first position to change: a rook's mate in 1, which a bishop
+    /// hidden on g2 (not on c1) refutes.
     fn default() -> Self {
         let mut s = EditorState {
             board: vec![None; 64],
             hidden: vec![HiddenMan {
                 roles: vec![Role::Bishop],
                 kind: "list",
-                list: vec![sq("b1"), sq("g2")],
+                list: vec![sq("c1"), sq("g2")],
             }],
             goal: Goal::Mate,
             moves: 1,
@@ -362,8 +362,11 @@ mod tests {
     fn clicks_place_men_and_hidden_squares_and_faults_are_said() {
         let s = Rc::new(EditorState::default());
         let s = s.reduce(EditorAction::Tool(Tool::HiddenSquare(0)));
-        let s = s.reduce(EditorAction::Click(sq("b1")));
-        assert_eq!(s.hidden[0].list, vec![sq("g2")]);
+        let s = s.reduce(EditorAction::Click(sq("g2")));
+        assert_eq!(s.hidden[0].list, vec![sq("c1")]);
+        // With the bishop on c1 alone, 1.Ra8 mates: the solver says so.
+        let sol = crate::worker::puzzle::solve(&s.json(), 100_000, &mut |_, _, _| {}).unwrap();
+        assert_eq!(sol.first_move.as_deref(), Some("Ra8"), "{sol:?}");
         let s = s.reduce(EditorAction::Tool(Tool::Erase));
         let s = s.reduce(EditorAction::Click(sq("g8")));
         let e = s.puzzle().unwrap_err();

@@ -17,10 +17,29 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// The puzzle's identity in this browser's storage: its code.
+    /// The puzzle's code (what a link carries).
     pub fn code(&self) -> String {
         self.puzzle.to_code()
     }
+
+    /// The puzzle's identity in this browser's storage.
+    pub fn identity(&self) -> String {
+        identity(&self.puzzle)
+    }
+}
+
+/// A puzzle's identity: the code of its position, hidden men, goal and
+/// rules, without the credits — the same problem posted with or without a
+/// title is one puzzle (solved once, its progress kept once).
+pub fn identity(puzzle: &Puzzle) -> String {
+    Puzzle {
+        title: None,
+        author: None,
+        source: None,
+        solution: None,
+        ..puzzle.clone()
+    }
+    .to_code()
 }
 
 /// Reads the query of a puzzle address.
@@ -64,9 +83,10 @@ pub fn open(query: &str) -> Result<Opened, String> {
     }
     let puzzle =
         found.ok_or("the link names no puzzle (it should end in ?p=…, ?json=… or ?id=…)")?;
+    let id = identity(&puzzle);
     let entry = collection()
         .ok()
-        .and_then(|all| all.into_iter().find(|e| e.puzzle == puzzle));
+        .and_then(|all| all.into_iter().find(|e| identity(&e.puzzle) == id));
     Ok(Opened { puzzle, entry })
 }
 
@@ -104,6 +124,17 @@ mod tests {
         let link = code_address(&by_id.puzzle);
         let back = open(link.split_once('?').unwrap().1).unwrap();
         assert_eq!(back.puzzle, by_id.puzzle);
+    }
+
+    #[test]
+    fn a_collection_puzzle_posted_without_its_credits_is_still_that_entry() {
+        let json = encode(
+            r#"{"fen": "8/6P1/8/8/8/2K5/8/1kN5 w - - 0 1", "goal": "mate", "moves": 2, "rules": "english"}"#,
+        );
+        let opened = open(&format!("json={json}")).unwrap();
+        assert_eq!(opened.entry.as_ref().unwrap().id, "speckmann-dsz-1975");
+        assert_eq!(opened.identity(), open("id=speckmann-dsz-1975").unwrap().identity());
+        assert_ne!(opened.code(), open("id=speckmann-dsz-1975").unwrap().code());
     }
 
     #[test]

@@ -140,6 +140,17 @@ pub fn puzzle_solve() -> Html {
         }
         (Some(turn), None) => {
             let mut view = board_view(&turn.observation, s.selected, &[]);
+            // Black's known men where the puzzle set them, as faded
+            // memories on squares White does not see.
+            if let Ok(setup) = fogbound_engine::Setup::from_fen(&puzzle.fen) {
+                for (square, man) in view.squares.iter_mut().zip(&setup.board) {
+                    if let (true, Some(p)) = (square.fog, man) {
+                        if p.color == fogbound_engine::Color::Black {
+                            square.ghost = Some(crate::play::picture::piece_code(*p));
+                        }
+                    }
+                }
+            }
             if s.show_where {
                 for (square, &share) in view.squares.iter_mut().zip(&turn.heat) {
                     if square.fog && share > 0 {
@@ -285,10 +296,12 @@ pub fn puzzle_solve() -> Html {
         html! {
             <div class="section" data-testid="puzzle-refutation">
                 if solved {
-                    <p>{ format!("In the game the umpire kept, the hidden men stood: {hidden}. The moves: {line}.") }</p>
+                    <p>{ if story.hidden.is_empty() { format!("The game the umpire kept: {line}.") }
+                        else { format!("In the game the umpire kept, the hidden men stood: {hidden}. The moves: {line}.") } }</p>
                 } else {
                     <h2>{ "The umpire's refutation" }</h2>
                     <p data-testid="puzzle-story">{ match story.hidden.as_slice() {
+                        [] => format!("The moves: {line}."),
                         [one] => format!("The {} all along. The moves: {line}.", one.replacen(" on ", " stood on ", 1)),
                         _ => format!("The hidden men stood here all along: {hidden}. The moves: {line}."),
                     } }</p>
@@ -374,7 +387,7 @@ pub fn puzzle_solve() -> Html {
             { for told }
             { solver }
             <div class="section">
-                <p class="note">{ "Link to this puzzle: " }<a href={address.clone()} data-testid="puzzle-link">{ address }</a></p>
+                <p class="note share-link">{ "Link to this puzzle: " }<a href={address.clone()} data-testid="puzzle-link">{ address }</a></p>
                 <div class="buttons">
                     <Link<Route> to={Route::Puzzles} classes="button-link">{ "All puzzles" }</Link<Route>>
                     <a class="button-link" href={format!("#/puzzles/editor?p={}", opened.code())}>{ "Edit a copy" }</a>

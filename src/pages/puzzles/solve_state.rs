@@ -81,9 +81,10 @@ impl SolveState {
         }
     }
 
+    /// The puzzle's identity in this browser's storage.
     fn code(&self) -> Option<String> {
         match &self.opened {
-            Some(Ok(o)) => Some(o.code()),
+            Some(Ok(o)) => Some(o.identity()),
             _ => None,
         }
     }
@@ -222,7 +223,7 @@ impl Reducible for SolveState {
                 s = SolveState::default();
                 match link::open(&query) {
                     Ok(opened) => {
-                        let steps = store::steps(&opened.code());
+                        let steps = store::steps(&opened.identity());
                         s.opened = Some(Ok(Rc::new(opened)));
                         s.ask(steps, None);
                     }

@@ -1,7 +1,8 @@
 //! What this browser remembers of puzzles: which were solved (a mark in
 //! the collection) and each puzzle's progress (the steps so far, so a
-//! reload goes on where the person was). Puzzles are named by their code,
-//! so a puzzle opened by id, code or JSON is one puzzle.
+//! reload goes on where the person was). Puzzles are named by their
+//! identity (`link::identity`), so a puzzle opened by id, code or JSON is
+//! one puzzle.
 
 use std::collections::BTreeMap;
 
