@@ -80,8 +80,14 @@ pub fn turn(
 /// The page's picture of `game`.
 fn picture(game: &UmpireGame) -> PuzzleTurn {
     let g = Geometry::CHESS;
-    let starts = game
-        .start_squares()
+    // Read like a board: a1, a3, …, b2, … (file by file).
+    let mut placements = game.start_squares();
+    placements.sort_by_key(|p| {
+        p.iter()
+            .map(|(sq, _)| (g.file(*sq).0, g.rank(*sq).0))
+            .collect::<Vec<_>>()
+    });
+    let starts = placements
         .iter()
         .take(MAX_STARTS_LISTED)
         .map(|placement| {

@@ -4,7 +4,8 @@
 //
 //   cargo build --release -p fogbound-cli
 //   PATH="$PWD/tools/node_modules/.bin:$PATH" trunk build --release
-//   node tests/e2e/bench.mjs [--big] [--bot-only]   (--big adds Fox & Hounds 10×10)
+//   node tests/e2e/bench.mjs [--big] [--bot-only] [--lab-only] [--puzzles-only]
+//   (--big adds Fox & Hounds 10×10)
 //
 // Prints a table: wasm time, native time, the ratio, and the published
 // solver's figures where seed 002 gives them.
@@ -16,7 +17,10 @@ const BIG = process.argv.includes("--big");
 // --bot-only: just the computer player's rows; --lab-only: just the Fog of
 // War endgame lab's queries.
 const LAB_ONLY = process.argv.includes("--lab-only");
-const BOT_ONLY = process.argv.includes("--bot-only") || LAB_ONLY;
+// --puzzles-only: the puzzle solver on the collection's quick entries and
+// the umpire's answer to Rotenberg's key, in the page and natively.
+const PUZZLES_ONLY = process.argv.includes("--puzzles-only");
+const BOT_ONLY = process.argv.includes("--bot-only") || LAB_ONLY || PUZZLES_ONLY;
 const CLI = fileURLToPath(new URL("../../target/release/fogbound", import.meta.url));
 
 function native(args) {
@@ -74,7 +78,7 @@ if (!BOT_ONLY) {
 // worker rebuilds the bot from its transcript, then searches) against the
 // bot's thinking time per attempt natively (one player kept alive through a
 // match against the random mover). Fog of War, the person Black.
-for (const level of LAB_ONLY ? [] : ["beginner", "club", "strong"]) {
+for (const level of LAB_ONLY || PUZZLES_ONLY ? [] : ["beginner", "club", "strong"]) {
   await page.goto(server.url + `#/play?model=fog&mode=computer&computer=bot:${level}&side=black&start=1`);
   const blackToMove = () => page.waitForFunction(
     () => document.querySelector('[data-testid="turn"]')?.textContent === "Black to move" ||
@@ -142,8 +146,52 @@ for (const material of BOT_ONLY && !LAB_ONLY ? [] : ["KR", "KQ", "KRR"]) {
   const memory = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
   labRows.push({ material, first, next, lineFirst, lineWall, lineNext, steps, memory });
 }
+// The puzzles: the solver in the worker (the "Solve it" button, which
+// deepens from one move) against `fogbound puzzle solve --shortest`, per
+// quick entry of the collection; and the umpire's answer to a try.
+const puzzleRows = [];
+if (PUZZLES_ONLY || !BOT_ONLY) {
+  const { readFileSync, writeFileSync, mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const entries = JSON.parse(readFileSync(new URL("../../crates/engine/src/puzzles/collection.json", import.meta.url), "utf8"));
+  const dir = mkdtempSync(join(tmpdir(), "fogbound-puzzles-"));
+  for (const e of entries.filter((e) => !e.heavy)) {
+    await page.goto("about:blank");
+    await page.goto(server.url + `#/puzzle?id=${e.id}`);
+    await page.waitForSelector("[data-testid='puzzle-solve']:not([disabled])", { timeout: 60000 });
+    await page.click("[data-testid='puzzle-solve']");
+    await page.waitForSelector("[data-testid='puzzle-verdict'][data-millis]", { timeout: 600000 });
+    const verdict = page.locator("[data-testid='puzzle-verdict']");
+    const wasmMs = Number(await verdict.getAttribute("data-millis"));
+    const file = join(dir, `${e.id}.json`);
+    writeFileSync(file, JSON.stringify(e.puzzle));
+    const nat = native(["puzzle", "solve", file, "--json", "--shortest"]);
+    puzzleRows.push({ id: e.id, verdict: await verdict.getAttribute("data-verdict"), key: nat.json.first_move,
+      nodes: nat.json.nodes, beliefs: nat.json.belief_states, wasm: wasmMs, native: nat.ms });
+  }
+  // The umpire's answer to Rotenberg's key 1.Rg2 (its search budget spent
+  // in full: the key cannot be refuted), as a person waits for it.
+  await page.goto("about:blank");
+  await page.goto(server.url + "#/puzzle?id=rotenberg-1976");
+  await page.waitForSelector("[data-testid='puzzle-typed']:not([disabled])", { timeout: 60000 });
+  const started = Date.now();
+  await page.fill("[data-testid='puzzle-typed']", "Rg2");
+  await page.press("[data-testid='puzzle-typed']", "Enter");
+  await page.waitForFunction(() => /\d+ moves? left/.test(document.querySelector("[data-testid='puzzle-status']")?.textContent ?? "")
+    && document.querySelectorAll("[data-testid='puzzle-log'] li").length > 0, null, { timeout: 600000 });
+  puzzleRows.push({ id: "rotenberg-1976: the umpire's answer to 1.Rg2", verdict: "", key: "", nodes: 3000000, beliefs: "",
+    wasm: Date.now() - started, native: NaN });
+}
 await browser.close();
 await server.close();
+if (puzzleRows.length > 0) {
+  console.log("| puzzle | verdict | key | nodes | belief states | wasm (worker) | native | wasm / native |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const r of puzzleRows) {
+    console.log(`| ${r.id} | ${r.verdict} | ${r.key} | ${r.nodes} | ${r.beliefs} | ${r.wasm.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.wasm / r.native).toFixed(2)}× |`);
+  }
+}
 if (labRows.length > 0) {
   console.log("| lab, 8×8 | verdict, first | verdict, next | line, first (wall) | line, next |");
   console.log("|---|---|---|---|---|");

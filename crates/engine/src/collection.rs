@@ -8,7 +8,7 @@
 
 use serde::Deserialize;
 
-use crate::puzzle::{Puzzle, PuzzleError};
+use crate::puzzle::{Puzzle, PuzzleError, PuzzleFile};
 
 /// The collection's text.
 pub const COLLECTION_JSON: &str = include_str!("puzzles/collection.json");
@@ -36,7 +36,7 @@ struct EntryFile {
     cooks: Vec<String>,
     #[serde(default)]
     heavy: bool,
-    puzzle: serde_json::Value,
+    puzzle: PuzzleFile,
 }
 
 /// Every entry, in the file's order.
@@ -47,7 +47,7 @@ pub fn collection() -> Result<Vec<Entry>, PuzzleError> {
         .into_iter()
         .map(|f| {
             Ok(Entry {
-                puzzle: Puzzle::from_json(&f.puzzle.to_string())?,
+                puzzle: Puzzle::from_checked_file(f.puzzle)?,
                 id: f.id,
                 key: f.key,
                 cooks: f.cooks,

@@ -146,7 +146,7 @@ impl std::error::Error for PuzzleError {}
 /// The JSON as written, before checking.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PuzzleFile {
+pub(crate) struct PuzzleFile {
     fen: String,
     #[serde(default)]
     hidden: Vec<HiddenFile>,
@@ -222,6 +222,12 @@ impl Puzzle {
         }
         let file: PuzzleFile =
             serde_json::from_str(text).map_err(|e| PuzzleError::Json(e.to_string()))?;
+        Puzzle::from_checked_file(file)
+    }
+
+    /// A puzzle from its file form, checked as [`Puzzle::from_json`] checks
+    /// it (the collection reads its entries this way).
+    pub(crate) fn from_checked_file(file: PuzzleFile) -> Result<Puzzle, PuzzleError> {
         let puzzle = Puzzle::from_file(file)?;
         puzzle.placements()?;
         Ok(puzzle)

@@ -148,3 +148,25 @@ fn rotenbergs_nf2_is_answered_by_the_bishops_capture() {
     assert_eq!(story.moves.len(), 3, "{story:?}");
     assert!(story.moves[1].starts_with("1...Bxf2"), "{story:?}");
 }
+
+/// How long the umpire takes to answer Rotenberg's key and a quiet wrong
+/// try with the page's budget (a figure, not a check: run with
+/// `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn rotenberg_answer_times() {
+    let p = Puzzle::from_json(ROTENBERG).unwrap();
+    for attempt in ["Rg2", "Ke1", "Nf2", "Ra1"] {
+        let mut game = UmpireGame::new(&p).unwrap();
+        let started = std::time::Instant::now();
+        game.play(attempt, 3_000_000, None).unwrap();
+        println!(
+            "1.{attempt}: {:?} in {:.2} s, told {:?}, {} placements left, {} positions",
+            game.status(),
+            started.elapsed().as_secs_f64(),
+            game.told()[0].words,
+            game.placements(),
+            game.positions()
+        );
+    }
+}

@@ -239,7 +239,10 @@ pub fn puzzle_editor() -> Html {
         html! {
             <div data-testid="editor-check">
                 <p class="status-line" data-testid="puzzle-verdict" data-verdict={sol.verdict.id()}>{ words }</p>
-                <p data-testid="puzzle-key" hidden={sol.first_move.is_none()}>{ sol.first_move.clone().unwrap_or_default() }</p>
+                if let Some(key) = &sol.first_move {
+                    <p>{ "Key: " }<strong data-testid="puzzle-key">{ key.clone() }</strong>
+                        { format!(", forcing it in {} move{}", sol.moves.unwrap_or(0), if sol.moves == Some(1) { "" } else { "s" }) }</p>
+                }
                 <p class="note">{ format!("{} nodes, {} belief states, {} s.", crate::components::group_digits(sol.stats.nodes),
                     crate::components::group_digits(sol.stats.belief_states), Fixed(s.check_millis.unwrap_or(0.0) / 1000.0, 2)) }</p>
                 if stale { <p class="note">{ "The puzzle changed since: check it again." }</p> }

@@ -5,10 +5,9 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::puzzle::{Goal, Puzzle, Squares, MAX_MOVES};
+use fogbound_engine::puzzle::{Goal, Hidden, Puzzle, Squares, Stalemate, MAX_MOVES};
 use fogbound_engine::puzzle_solver::Solution;
 use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
-use serde_json::json;
 use yew::prelude::*;
 
 use crate::worker::puzzle::SOLVE_NODES;
@@ -171,49 +170,49 @@ impl EditorState {
         setup.to_fen()
     }
 
+    /// The puzzle as composed, before the engine's checks.
+    fn composed(&self) -> Puzzle {
+        let text = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
+        Puzzle {
+            fen: self.fen(),
+            hidden: self
+                .hidden
+                .iter()
+                .map(|h| Hidden {
+                    pieces: h
+                        .roles
+                        .iter()
+                        .map(|&role| Piece {
+                            color: Color::Black,
+                            role,
+                        })
+                        .collect(),
+                    squares: match h.kind {
+                        "dark" => Squares::Dark,
+                        "light" => Squares::Light,
+                        "any" => Squares::Any,
+                        _ => Squares::List(h.list.clone()),
+                    },
+                })
+                .collect(),
+            goal: self.goal,
+            moves: self.moves,
+            rules: if self.goal == Goal::Mate {
+                self.rules.clone()
+            } else {
+                "fog".into()
+            },
+            stalemate: Stalemate::Fail,
+            title: text(&self.title),
+            author: text(&self.author),
+            source: text(&self.source),
+            solution: text(&self.solution_text),
+        }
+    }
+
     /// The puzzle's JSON, as a file or a link would give it.
     pub fn json(&self) -> String {
-        let hidden: Vec<serde_json::Value> = self
-            .hidden
-            .iter()
-            .map(|h| {
-                let letters: Vec<String> =
-                    h.roles.iter().map(|r| r.lower_char().to_string()).collect();
-                let squares = if h.kind == "list" {
-                    json!(h.list.iter().map(|&s| G.square_name(s)).collect::<Vec<_>>())
-                } else {
-                    json!(h.kind)
-                };
-                match letters.as_slice() {
-                    [one] => json!({"piece": one, "squares": squares}),
-                    _ => json!({"pieces": letters, "squares": squares}),
-                }
-            })
-            .collect();
-        let text = |t: &str| (!t.trim().is_empty()).then(|| t.trim().to_string());
-        let mut v = json!({
-            "fen": self.fen(),
-            "hidden": hidden,
-            "goal": self.goal,
-            "moves": self.moves,
-        });
-        if self.goal == Goal::Mate {
-            v["rules"] = json!(self.rules);
-            v["stalemate"] = json!("fail");
-        } else {
-            v["rules"] = json!("fog");
-        }
-        for (key, value) in [
-            ("title", text(&self.title)),
-            ("author", text(&self.author)),
-            ("source", text(&self.source)),
-            ("solution", text(&self.solution_text)),
-        ] {
-            if let Some(value) = value {
-                v[key] = json!(value);
-            }
-        }
-        v.to_string()
+        self.composed().to_json()
     }
 
     /// The puzzle, with its placements counted, or what is wrong with it.

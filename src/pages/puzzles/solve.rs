@@ -328,7 +328,8 @@ pub fn puzzle_solve() -> Html {
             let seconds = s.solve_millis.map(|ms| Fixed(ms / 1000.0, 2).to_string()).unwrap_or_default();
             html! {
                 <>
-                    <p class="status-line" data-testid="puzzle-verdict" data-verdict={sol.verdict.id()}>{ verdict_words(sol.verdict) }</p>
+                    <p class="status-line" data-testid="puzzle-verdict" data-verdict={sol.verdict.id()}
+                        data-millis={s.solve_millis.map(|ms| Fixed(ms, 1).to_string())}>{ verdict_words(sol.verdict) }</p>
                     <dl class="facts">
                         <dt>{ "Key" }</dt><dd data-testid="puzzle-key">{ key }</dd>
                         if sol.verdict == Verdict::Solved {
