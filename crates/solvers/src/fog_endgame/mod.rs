@@ -20,6 +20,7 @@
 pub mod board;
 pub mod game;
 pub mod men;
+pub mod paper_kq;
 pub mod results;
 pub mod rounds;
 pub mod search;
