@@ -34,7 +34,7 @@ fn trace_failures() {
         let starts = fogbound_solvers::fog_endgame::results::starts(&s.table);
         let mut shown = 0;
         for (i, &(code, king)) in starts.iter().enumerate() {
-            if i % 1013 != 0 {
+            if i % 7919 != 3 {
                 continue;
             }
             let o = s.start_outcome(code, king);
@@ -46,7 +46,7 @@ fn trace_failures() {
                     Board::name(king)
                 );
                 let (mut c, mut set, mut st) = (code, 1u64 << king, Stage::Corner);
-                for _ in 0..30 {
+                for _ in 0..60 {
                     let p = s.table.placement(c);
                     let d = s.decide(p[0], p[1], set, st);
                     let Some(d) = d else {
@@ -96,6 +96,31 @@ fn trace_failures() {
                     break;
                 }
             }
+        }
+    });
+}
+
+#[test]
+#[ignore]
+fn loop_states() {
+    let n: usize = std::env::var("KQ_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    with_stack(|| {
+        let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
+        let starts = fogbound_solvers::fog_endgame::results::starts(&s.table);
+        for &(code, king) in &starts {
+            s.start_outcome(code, king);
+        }
+        println!("origins {}", s.origins.len());
+        for (f, men, set, st) in s.origins.iter().take(40) {
+            println!(
+                "{f:?} K{} Q{} S[{}] {st:?}",
+                Board::name(men[0]),
+                Board::name(men[1]),
+                names(*set)
+            );
         }
     });
 }

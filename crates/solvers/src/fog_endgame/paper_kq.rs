@@ -79,6 +79,9 @@ pub enum Rule {
     RaiseQueen,
     /// Lemma 10: a move after which the black king has no unseen step.
     Stalemate,
+    /// Lemma 10: the king up beside the queen, boxing the black king on the
+    /// far side of her file.
+    BoxKing,
 }
 
 /// One decision: White's men after the move, the stage after it, the rule.
@@ -149,9 +152,13 @@ pub struct PaperKq {
     pub table: Placements,
     pub reading: Reading,
     memo: Memo,
-    /// The first state where each kind of failure was met (men, S, stage).
-    pub first_failures: Vec<(Failure, [u8; 2], u64, Stage)>,
+    /// Every state where a failure starts (not where it is passed on): a
+    /// move that fails there, or the state a loop returns to.
+    pub origins: Vec<(Failure, [u8; 2], u64, Stage)>,
+    corner_memo: CornerMemo,
 }
+
+type CornerMemo = HashMap<(u64, u32), Option<u16>, BuildHasherDefault<KeyHasher>>;
 
 /// Rows 0..=r (in a frame) as a mask.
 fn rows_upto(r: usize) -> u64 {
@@ -199,7 +206,8 @@ impl PaperKq {
             table: Placements::new(board, Material::KQ),
             reading,
             memo: Memo::default(),
-            first_failures: Vec::new(),
+            corner_memo: CornerMemo::default(),
+            origins: Vec::new(),
         })
     }
 
@@ -319,7 +327,12 @@ impl PaperKq {
                 rule: Rule::LeaveCentre,
             });
         }
-        if next_to_king & (1 << queen) == 0 {
+        // Lemma 2, case 1 puts the queen on the edge two files from the
+        // king (A5 for the king on C5) before the king steps to B5: that
+        // queen is not next to the king, but Lemma 2 goes on.
+        let (g, f, r) = self.lemma_two_frame(king);
+        let on_edge_square = f == 2 && board.map_square(g, queen) == sq(0, r);
+        if next_to_king & (1 << queen) == 0 && !on_edge_square {
             return self.lemma_five(king, queen, set);
         }
         self.lemma_two(king, queen)
@@ -500,7 +513,7 @@ impl PaperKq {
             Board::file(q),
             Board::rank(q),
         );
-        if qr == 0 || kf.abs_diff(qf) > 1 || !(kr + 1 == qr || kr == qr) {
+        if qr == 0 || kf.abs_diff(qf) > 1 || !(kr + 1 == qr || kr == qr || kr + 2 == qr) {
             return None;
         }
         let above = s & rows_upto(qr) == 0;
@@ -518,21 +531,17 @@ impl PaperKq {
         })
     }
 
-    /// The frame to push in: the current one, unless another symmetry's
-    /// frame leaves the black king fewer lines (the paper turns the board
-    /// when the king is left fewer files than ranks, Lemmas 8 and 10), or
-    /// the current one no longer holds S.
-    fn choose_frame(&self, g: u8, king: u8, queen: u8, set: u64) -> Option<Frame> {
+    /// The frames to push in, best first: the most lines behind the queen
+    /// first (the paper turns the board when the king is left fewer files
+    /// than ranks, Lemmas 8 and 10), the current symmetry first among
+    /// equals, then the lowest.
+    fn frames(&self, g: u8, king: u8, queen: u8, set: u64) -> Vec<Frame> {
         let progress = |f: &Frame| 2 * Board::rank(f.queen) - f.first_line as usize;
-        let mut best = self.frame(g, king, queen, set);
-        for h in 0..8u8 {
-            if let Some(f) = self.frame(h, king, queen, set) {
-                if best.is_none_or(|b| progress(&f) > progress(&b)) {
-                    best = Some(f);
-                }
-            }
-        }
-        best
+        let mut frames: Vec<Frame> = (0..8u8)
+            .filter_map(|h| self.frame(h, king, queen, set))
+            .collect();
+        frames.sort_by_key(|f| (std::cmp::Reverse(progress(f)), f.g != g, f.g));
+        frames
     }
 
     /// Squares the black king can reach from `set` while White's men stand
@@ -577,7 +586,13 @@ impl PaperKq {
                 rule: Rule::Stalemate,
             });
         }
-        let fr = self.choose_frame(g, king, queen, set)?;
+        self.frames(g, king, queen, set)
+            .into_iter()
+            .find_map(|fr| self.push_in(&fr))
+    }
+
+    /// Stage 2's move in one frame, `None` when the frame gives none.
+    fn push_in(&self, fr: &Frame) -> Option<Decision> {
         let g = fr.g;
         let n = self.board().size();
         let (kf, kr) = (Board::file(fr.king), Board::rank(fr.king));
@@ -601,15 +616,25 @@ impl PaperKq {
         }
         if kr == qr {
             // The second half of a raise: the queen one line up.
-            if qr + 1 >= n {
+            // Read: only when every answer of Black leaves the king above
+            // her new line (Lemma 10: "we do not move the queen up!");
+            // otherwise this frame gives no move and the next is tried.
+            let q2 = sq(qf, qr + 1);
+            if qr + 1 >= n || !self.queen_up_ok(fr, q2) {
                 return None;
             }
-            return go(fr.king, sq(qf, qr + 1), Rule::RaiseQueen);
+            return go(fr.king, q2, Rule::RaiseQueen);
         }
-        // The king up beside the queen, when (read) the raise is sure to
-        // keep every square of S above the new line: its first move is
-        // safe, and after each answer of Black the queen's step up is safe
-        // and leaves every belief set above her.
+        if kr + 2 == qr {
+            // The second half of a raise led by the queen: the king under
+            // her.
+            return go(sq(qf, qr - 1), fr.queen, Rule::RaiseKing);
+        }
+        // Lemmas 8–9: the king up beside the queen, then the queen one line
+        // up. The paper raises when the queen has seen the king; read: when
+        // the raise is sure to keep the king above the new line (its first
+        // move safe, and after each answer of Black the queen's step safe
+        // and every belief set above her). The right side first.
         if qr + 1 < n {
             for d in [1i32, -1] {
                 let tf = qf as i32 + d;
@@ -617,17 +642,48 @@ impl PaperKq {
                     continue;
                 }
                 let k2 = sq(tf as usize, qr);
-                if self.clean_raise(&fr, k2, sq(qf, qr + 1)) {
+                if self.clean_raise(fr, k2, sq(qf, qr + 1)) {
                     return go(k2, fr.queen, Rule::RaiseKing);
                 }
             }
+            // Lemma 10 (case D8; two lines left): the king steps up beside
+            // the queen and she stays, when after every answer of Black the
+            // king is either caught or boxed on the far side of her file,
+            // with fewer squares to reach than before.
+            for d in [1i32, -1] {
+                if qr + 3 != n {
+                    break;
+                }
+                let tf = qf as i32 + d;
+                if !(0..n as i32).contains(&tf) || (tf - kf as i32).abs() > 1 {
+                    continue;
+                }
+                let k2 = sq(tf as usize, qr);
+                let far: u64 = (0..n)
+                    .filter(|&f| (f as i32 - qf as i32) * d < 0)
+                    .fold(0, |m, f| m | file_mask(f));
+                if self.boxed(fr, k2, far) {
+                    return go(k2, fr.queen, Rule::BoxKing);
+                }
+            }
+            // The queen leads the raise (as in Lemma 2, case 1, and Lemma
+            // 10, case 3: "move the queen to B5 and follow with the king")
+            // when no square of S is on the line she moves to and none is
+            // next to her new square: the black king cannot cross her new
+            // line, and the king follows under her next move.
+            let q2 = sq(qf, qr + 1);
+            let near = self.board().king_steps(1 << q2);
+            if fr.set & (row(qr + 1) | near) == 0 {
+                return go(fr.king, q2, Rule::RaiseQueen);
+            }
         }
-        // The sweep. The queen's file splits S in two (the king cannot
-        // cross it unseen). Read: a king diagonally behind the queen keeps
-        // the direction (it steps under her) while S lies ahead; otherwise
-        // towards the only
-        // side holding S, or, when both do, towards the nearer edge (ties:
-        // the right), which stays the nearer one until that side is empty.
+        // The sweep (Lemmas 7–11: the queen one square along her line,
+        // then the king after her). The queen's file splits S in two (the
+        // king cannot cross it unseen). Read: a king diagonally behind the
+        // queen keeps the direction (it steps under her) while S lies
+        // ahead; otherwise towards the only side holding S, or, when both
+        // do, towards the nearer edge (ties: the right), which stays the
+        // nearer one until that side is empty. At the edge, back.
         let left_files = (0..qf).fold(0, |m, f| m | file_mask(f));
         let right = fr.set & !left_files & !file_mask(qf);
         let left = fr.set & left_files;
@@ -639,11 +695,14 @@ impl PaperKq {
             -1
         };
         let behind = qf as i32 - kf as i32;
-        let d = if behind == 1 && right != 0 || behind == -1 && left != 0 {
+        let mut d = if behind == 1 && right != 0 || behind == -1 && left != 0 {
             behind
         } else {
             towards_s
         };
+        if !(0..n as i32).contains(&(qf as i32 + d)) {
+            d = -d;
+        }
         let ahead = qf as i32 + d;
         if !(0..n as i32).contains(&ahead) {
             return None;
@@ -654,17 +713,61 @@ impl PaperKq {
         go(fr.king, sq(ahead as usize, qr), Rule::Sweep)
     }
 
+    /// Whether a belief set `b` after the queen's move to `q2` (real
+    /// square) counts as progress: the king caught, or above her new line
+    /// in the frame.
+    fn progress(&self, fr: &Frame, q2: u8, b: u64) -> bool {
+        let board = self.board();
+        let limit = rows_upto(Board::rank(board.map_square(fr.g, q2)));
+        board.map_set(fr.g, b) & limit == 0
+    }
+
+    /// Whether the queen's step to `q2` (frame) is safe and every answer
+    /// of Black is progress ([`PaperKq::progress`]).
+    fn queen_up_ok(&self, fr: &Frame, q2: u8) -> bool {
+        let board = self.board();
+        let inv = Board::inverse(fr.g);
+        let (k, q2) = (board.map_square(inv, fr.king), board.map_square(inv, q2));
+        let set = board.map_set(inv, fr.set);
+        if !self.safe_after(k, q2, set) {
+            return false;
+        }
+        let after = self.table.get(self.table.code(&[k, q2, 0]));
+        let mut ok = true;
+        self.game().branches(after, set, |b| {
+            ok &= self.progress(fr, q2, b);
+        });
+        ok
+    }
+
+    /// Whether the king's step to `k2` (frame), the queen staying, is safe
+    /// and leaves every belief set inside `far` (frame squares).
+    fn boxed(&self, fr: &Frame, k2: u8, far: u64) -> bool {
+        let board = self.board();
+        let inv = Board::inverse(fr.g);
+        let (k2, q) = (board.map_square(inv, k2), board.map_square(inv, fr.queen));
+        let set = board.map_set(inv, fr.set);
+        if !self.safe_after(k2, q, set) {
+            return false;
+        }
+        let king = board.map_square(inv, fr.king);
+        let before = self.region(king, q, set).count_ones();
+        let after = self.table.get(self.table.code(&[k2, q, 0]));
+        let mut ok = true;
+        self.game().branches(after, set, |b| {
+            ok &= b == 0
+                || board.map_set(fr.g, b) & !far == 0
+                    && self.region(k2, q, b).count_ones() < before;
+        });
+        ok
+    }
+
     /// Whether the king's step to `k2` (frame), then the queen's to `q2`
     /// (frame), are safe whatever Black does and leave every belief set
-    /// inside a frame, with fewer squares for the black king to reach than
-    /// before the raise.
+    /// above the queen's new line.
     fn clean_raise(&self, fr: &Frame, k2: u8, q2: u8) -> bool {
         let board = self.board();
         let inv = Board::inverse(fr.g);
-        let (king, queen) = (
-            board.map_square(inv, fr.king),
-            board.map_square(inv, fr.queen),
-        );
         let (k2, q1, q2) = (
             board.map_square(inv, k2),
             board.map_square(inv, fr.queen),
@@ -674,7 +777,6 @@ impl PaperKq {
         if !self.safe_after(k2, q1, set) || !self.table.valid(&[k2, q2, 0]) {
             return false;
         }
-        let before = self.region(king, queen, set).count_ones();
         let game = self.game();
         let first = self.table.get(self.table.code(&[k2, q1, 0]));
         let second = self.table.get(self.table.code(&[k2, q2, 0]));
@@ -688,12 +790,7 @@ impl PaperKq {
                 return;
             }
             game.branches(second, b1, |b2| {
-                if b2 != 0
-                    && (self.region(k2, q2, b2).count_ones() >= before
-                        || (0..8u8).all(|h| self.frame(h, k2, q2, b2).is_none()))
-                {
-                    ok = false;
-                }
+                ok &= self.progress(fr, q2, b2);
             });
         });
         ok
@@ -712,17 +809,15 @@ impl PaperKq {
         let key = Self::key(code, set, stage);
         match self.memo.get(&key) {
             Some(Entry::Done(o)) => return *o,
-            Some(Entry::OnLine) => return Outcome::Failed(Failure::Loop),
+            Some(Entry::OnLine) => {
+                let p = self.table.placement(code);
+                self.origins.push((Failure::Loop, [p[0], p[1]], set, stage));
+                return Outcome::Failed(Failure::Loop);
+            }
             None => {}
         }
         self.memo.insert(key, Entry::OnLine);
         let outcome = self.play(code, set, stage);
-        if let Outcome::Failed(f) = outcome {
-            if !self.first_failures.iter().any(|x| x.0 == f) {
-                let p = self.table.placement(code);
-                self.first_failures.push((f, [p[0], p[1]], set, stage));
-            }
-        }
         self.memo.insert(key, Entry::Done(outcome));
         outcome
     }
@@ -730,6 +825,8 @@ impl PaperKq {
     fn play(&mut self, code: u32, set: u64, stage: Stage) -> Outcome {
         let p = self.table.placement(code);
         let Some(d) = self.decide(p[0], p[1], set, stage) else {
+            self.origins
+                .push((Failure::NoRule, [p[0], p[1]], set, stage));
             return Outcome::Failed(Failure::NoRule);
         };
         let next = [d.king, d.queen, 0];
@@ -742,6 +839,8 @@ impl PaperKq {
         }
         let after = *self.table.get(to);
         if !Game::safe(&after, set) {
+            self.origins
+                .push((Failure::Unsafe, [p[0], p[1]], set, stage));
             return Outcome::Failed(Failure::Unsafe);
         }
         let mut branches: Vec<u64> = Vec::with_capacity(8);
@@ -759,29 +858,78 @@ impl PaperKq {
         Outcome::Won(worst + 1)
     }
 
+    /// Stage 1 alone: the most White moves, against any defence, until
+    /// the corner configuration stands (or the king is captured, the
+    /// capture counted), from men `code` and belief set `set`; `None` when
+    /// Stage 1 fails (a loop, no rule, an unsafe or illegal move).
+    pub fn corner_moves(&mut self, code: u32, set: u64) -> Option<u16> {
+        let p = self.table.placement(code);
+        if self.corner_configuration(p[0], p[1]) {
+            return Some(0);
+        }
+        let key = (set, code);
+        if let Some(v) = self.corner_memo.get(&key) {
+            return *v;
+        }
+        self.corner_memo.insert(key, None);
+        let value = (|| {
+            let d = self.decide(p[0], p[1], set, Stage::Corner)?;
+            let to = self.table.code(&[d.king, d.queen, 0]);
+            let after = *self.table.get(to);
+            if !self.table.moves_of(code).contains(&to) || !Game::safe(&after, set) {
+                return None;
+            }
+            let mut branches: Vec<u64> = Vec::with_capacity(8);
+            self.game().branches(&after, set, |b| branches.push(b));
+            let mut worst = 0u16;
+            for b in branches {
+                let v = if b == 0 { 1 } else { self.corner_moves(to, b)? };
+                worst = worst.max(v);
+            }
+            Some(worst + 1)
+        })();
+        self.corner_memo.insert(key, value);
+        value
+    }
+
     /// The strategy's outcome from a start (men, the black king's square).
     pub fn start_outcome(&mut self, code: u32, king: u8) -> Outcome {
         self.outcome(code, 1 << king, Stage::Corner)
     }
 
-    /// The strategy's line from a start against the worst-case black king:
-    /// per White move, the rule, White's men after it and the belief set
-    /// Black leaves (the last: every step seen, the capture follows).
-    pub fn line(&mut self, code: u32, king: u8) -> Vec<(Rule, [u8; 2], u64)> {
-        let mut out = Vec::new();
+    /// The strategy's line from a start against the worst-case black king
+    /// (the longest answer where the start is won; where it fails, an
+    /// answer that keeps it failing), up to the capture, the failing move,
+    /// or the return to a state already on the line.
+    pub fn line(&mut self, code: u32, king: u8) -> StrategyLine {
+        let outcome = self.start_outcome(code, king);
+        let start = format!(
+            "{} k{}",
+            self.table.describe_placement(&self.table.placement(code)),
+            Board::name(king)
+        );
+        let mut steps = Vec::new();
+        let mut seen_states: Vec<(u32, u64, Stage)> = Vec::new();
         let (mut code, mut set, mut stage) = (code, 1u64 << king, Stage::Corner);
-        while set != 0 && out.len() < 400 {
-            if !matches!(self.outcome(code, set, stage), Outcome::Won(_)) {
+        let mut loops_to = None;
+        while set != 0 {
+            if let Some(i) = seen_states.iter().position(|&x| x == (code, set, stage)) {
+                loops_to = Some(i);
                 break;
             }
+            seen_states.push((code, set, stage));
             let p = self.table.placement(code);
             let Some(d) = self.decide(p[0], p[1], set, stage) else {
                 break;
             };
             let to = self.table.code(&[d.king, d.queen, 0]);
             let after = *self.table.get(to);
+            let safe = Game::safe(&after, set);
             let mut branches = Vec::new();
-            self.game().branches(&after, set, |b| branches.push(b));
+            if safe {
+                self.game().branches(&after, set, |b| branches.push(b));
+            }
+            // Black's answer: a failing one first, else the longest.
             let mut worst = (0u16, 0u64);
             for b in branches {
                 let v = if b == 0 {
@@ -796,12 +944,30 @@ impl PaperKq {
                     worst = (v, b);
                 }
             }
-            out.push((d.rule, [d.king, d.queen], worst.1));
+            steps.push(StrategyStep {
+                rule: d.rule,
+                white_move: format!(
+                    "{}{}",
+                    if d.king != p[0] { 'K' } else { 'Q' },
+                    Board::name(if d.king != p[0] { d.king } else { d.queen })
+                ),
+                men: self.table.describe_placement(&[d.king, d.queen, 0]),
+                belief: bits(worst.1).map(Board::name).collect(),
+                safe,
+            });
+            if !safe {
+                break;
+            }
             code = to;
             set = worst.1;
             stage = d.stage;
         }
-        out
+        StrategyLine {
+            start,
+            outcome,
+            steps,
+            loops_to,
+        }
     }
 
     /// Plays the strategy from every start of the board (as the solver
@@ -829,9 +995,16 @@ impl PaperKq {
             most_excess_start: None,
             policy_states: 0,
             below_optimum: 0,
+            stage_one_max_moves: 0,
+            stage_one_failed: 0,
+            failure_origins: Vec::new(),
         };
         let mut excess_sum = 0u64;
         for &(code, king) in &table_starts {
+            match self.corner_moves(code, 1 << king) {
+                Some(v) => report.stage_one_max_moves = report.stage_one_max_moves.max(v),
+                None => report.stage_one_failed += 1,
+            }
             let best = optimum(code, king);
             bump(&mut report.optimum_histogram, best as usize);
             report.optimum_max_moves = report.optimum_max_moves.max(best);
@@ -882,6 +1055,23 @@ impl PaperKq {
             report.mean_excess = excess_sum as f64 / report.won as f64;
         }
         report.policy_states = self.memo.len() as u64;
+        report.failure_origins = self
+            .origins
+            .iter()
+            .take(20)
+            .map(|(f, men, set, stage)| {
+                format!(
+                    "{f:?}: K{} Q{} king on {} ({})",
+                    Board::name(men[0]),
+                    Board::name(men[1]),
+                    bits(*set).map(Board::name).collect::<Vec<_>>().join(","),
+                    match stage {
+                        Stage::Corner => "stage 1".to_string(),
+                        Stage::Push { g } => format!("stage 2, frame {g}"),
+                    }
+                )
+            })
+            .collect();
         report
     }
 }
@@ -891,6 +1081,30 @@ fn bump(h: &mut Vec<u64>, k: usize) {
         h.resize(k + 1, 0);
     }
     h[k] += 1;
+}
+
+/// One White move of the strategy's line: the rule, the move, White's men
+/// after it, and the belief set Black's answer leaves (empty: every step
+/// of the king is seen, the capture follows).
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyStep {
+    pub rule: Rule,
+    pub white_move: String,
+    pub men: String,
+    pub belief: Vec<String>,
+    /// False for a move that leaves a man en prise (the line stops).
+    pub safe: bool,
+}
+
+/// The strategy played from one start.
+#[derive(Clone, Debug, Serialize)]
+pub struct StrategyLine {
+    pub start: String,
+    pub outcome: Outcome,
+    pub steps: Vec<StrategyStep>,
+    /// For a loop: the step (0-based: the state before it) the line
+    /// returns to after its last step.
+    pub loops_to: Option<usize>,
 }
 
 /// Failed starts by the first failure met on Black's best line.
@@ -937,6 +1151,13 @@ pub struct StrategyReport {
     /// Starts where the strategy's count is below the optimum (must be 0:
     /// the optimum is a lower bound).
     pub below_optimum: u64,
+    /// Stage 1 alone: the most moves until the corner configuration (or
+    /// the capture) over the starts, and the starts where Stage 1 fails.
+    pub stage_one_max_moves: u16,
+    pub stage_one_failed: u64,
+    /// The states where the failures begin (a loop's return, a move that
+    /// fails): reason, men, belief set, stage — the first 20.
+    pub failure_origins: Vec<String>,
 }
 
 /// The paper's K+Q strategy on the n×n board against the optimum
