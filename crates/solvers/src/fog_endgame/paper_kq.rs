@@ -227,6 +227,22 @@ impl PaperKq {
         self.memo.len()
     }
 
+    /// Every state the evaluator has valued: White's men (king, queen), the
+    /// belief set, the stage.
+    pub fn visited(&self) -> Vec<([u8; 2], u64, Stage)> {
+        self.memo
+            .keys()
+            .map(|&(set, packed)| {
+                let p = self.table.placement(packed & ((1 << 20) - 1));
+                let stage = match packed >> 20 {
+                    0 => Stage::Corner,
+                    i => Stage::Push { g: (i - 1) as u8 },
+                };
+                ([p[0], p[1]], set, stage)
+            })
+            .collect()
+    }
+
     /// The squares a queen on `queen` reaches with the king on `king`.
     fn queen_reach(&self, king: u8, queen: u8) -> u64 {
         let occupied = 1u64 << king | 1u64 << queen;
@@ -1160,21 +1176,49 @@ pub struct StrategyReport {
     pub failure_origins: Vec<String>,
 }
 
-/// The paper's K+Q strategy on the n×n board against the optimum
-/// (the rounds search, one thread), sighted or blind.
-pub fn evaluate(n: usize, reading: Reading) -> Result<StrategyReport, String> {
-    let mut strategy = PaperKq::new(n, reading)?;
-    let values = super::rounds::solve(
-        &strategy.table,
-        reading,
-        255,
-        1,
-        false,
-        &mut crate::progress::Silent,
-    )
-    .map_err(|_| "cancelled".to_string())?;
-    let table = Placements::new(strategy.board(), Material::KQ);
-    Ok(strategy.evaluate(|code, king| values.value(&table, code, king)))
+/// The paper's K+Q strategy on the n×n board against the optimum (the
+/// rounds search on up to `threads` threads), sighted or blind. Runs on a
+/// thread of its own with a large stack (the evaluator recurses once per
+/// move of the longest line).
+pub fn evaluate(n: usize, reading: Reading, threads: usize) -> Result<StrategyReport, String> {
+    with_stack(|| {
+        let mut strategy = PaperKq::new(n, reading)?;
+        let values = super::rounds::solve(
+            &strategy.table,
+            reading,
+            255,
+            threads.max(1),
+            false,
+            &mut crate::progress::Silent,
+        )
+        .map_err(|_| "cancelled".to_string())?;
+        let table = Placements::new(strategy.board(), Material::KQ);
+        Ok(strategy.evaluate(|code, king| values.value(&table, code, king)))
+    })
+}
+
+/// The strategy's line from one start (men, the black king's square) on
+/// the n×n board.
+pub fn strategy_line(
+    n: usize,
+    reading: Reading,
+    king: u8,
+    queen: u8,
+    black_king: u8,
+) -> Result<StrategyLine, String> {
+    with_stack(|| {
+        let mut strategy = PaperKq::new(n, reading)?;
+        let p = [king, queen, 0];
+        if !strategy.table.valid(&p) || p[..2].contains(&black_king) {
+            return Err("not a position of K+Q".into());
+        }
+        let code = strategy.table.code(&p);
+        let info = strategy.table.get(code);
+        if info.seen & (1 << black_king) != 0 {
+            return Err("the black king is attacked (not a start)".into());
+        }
+        Ok(strategy.line(code, black_king))
+    })
 }
 
 /// Runs `f` on a thread with a large stack (the evaluator recurses once
