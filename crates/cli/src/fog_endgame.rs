@@ -47,7 +47,9 @@ pub struct Args {
     /// Play a strategy instead of solving: `paper` (KQ only), the paper's
     /// own K+Q strategy (corner configuration, then the line-by-line
     /// push) against the worst-case black king from every start, set
-    /// beside the optimum; with --start, its line from that start
+    /// beside the optimum; `paper-turning`, the same with raises that may
+    /// leave the king fewer lines in the board turned; with --start, its
+    /// line from that start
     #[arg(long, value_name = "S")]
     strategy: Option<String>,
 }
@@ -102,9 +104,8 @@ pub fn run(args: Args) -> Result<(), String> {
         .threads
         .unwrap_or_else(fog_endgame::rounds::default_threads);
     if let Some(name) = &args.strategy {
-        if !name.eq_ignore_ascii_case("paper") {
-            return Err(format!("--strategy: unknown '{name}' (paper)"));
-        }
+        let variant = fog_endgame::paper_kq::Variant::parse(name)
+            .ok_or_else(|| format!("--strategy: unknown '{name}' (paper or paper-turning)"))?;
         if material != Material::KQ {
             return Err(format!(
                 "--strategy paper: the paper's strategy is for KQ, not {}",
@@ -114,7 +115,7 @@ pub fn run(args: Args) -> Result<(), String> {
         if args.write_tables.is_some() {
             return Err("--strategy and --write-tables do not go together".into());
         }
-        return run_strategy(&args, reading, threads, start);
+        return run_strategy(&args, reading, threads, variant, start);
     }
     if let (Some((p, king)), true) = (start, by_rounds) {
         let solution =
@@ -175,11 +176,12 @@ fn run_strategy(
     args: &Args,
     reading: Reading,
     threads: usize,
+    variant: fog_endgame::paper_kq::Variant,
     start: Option<(fog_endgame::Placement, u8)>,
 ) -> Result<(), String> {
     use fog_endgame::paper_kq;
     if let Some((p, king)) = start {
-        let line = paper_kq::strategy_line(args.size, reading, p[0], p[1], king)
+        let line = paper_kq::strategy_line(args.size, reading, variant, p[0], p[1], king)
             .map_err(|e| format!("--start: {e}"))?;
         if args.json {
             let text =
@@ -222,7 +224,7 @@ fn run_strategy(
         return Ok(());
     }
     let clock = Instant::now();
-    let report = paper_kq::evaluate(args.size, reading, threads)?;
+    let report = paper_kq::evaluate(args.size, reading, threads, variant)?;
     let seconds = clock.elapsed().as_secs_f64();
     if args.json {
         let text = serde_json::to_string(&StrategyOutput {
@@ -244,7 +246,8 @@ fn run_strategy(
             .join(" ")
     };
     println!(
-        "The paper's K+Q strategy on {n}×{n}, {} reading, against the worst-case black king",
+        "The paper's K+Q strategy ({}) on {n}×{n}, {} reading, against the worst-case black king",
+        r.strategy,
         r.reading.name()
     );
     println!("starts              {}", r.starts);

@@ -10,7 +10,7 @@
 
 use fogbound_solvers::fog_endgame::board::bits;
 use fogbound_solvers::fog_endgame::paper_kq::{
-    with_stack, Outcome, PaperKq, Rule, Stage, StrategyLine,
+    with_stack, Outcome, PaperKq, Rule, Stage, StrategyLine, Variant,
 };
 use fogbound_solvers::fog_endgame::{self, Board, Material, Reading};
 use fogbound_solvers::progress::Silent;
@@ -55,8 +55,9 @@ fn safe(men: [u8; 2], set: u64) -> bool {
     bits(set).all(|b| !touching(b, men[0]) && (!touching(b, men[1]) || touching(men[0], men[1])))
 }
 
-fn evaluated(n: usize) -> PaperKq {
+fn evaluated(n: usize, turning: bool) -> PaperKq {
     let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
+    s.turning = turning;
     let starts = fog_endgame::results::starts(&s.table);
     for &(code, king) in &starts {
         s.start_outcome(code, king);
@@ -67,8 +68,8 @@ fn evaluated(n: usize) -> PaperKq {
 #[test]
 fn every_move_the_policy_plays_is_legal_and_safe() {
     with_stack(|| {
-        for n in [5, 6] {
-            let s = evaluated(n);
+        for (n, turning) in [(5, false), (6, false), (6, true)] {
+            let s = evaluated(n, turning);
             let visited = s.visited();
             assert!(visited.len() > 1000, "{n}: {} states", visited.len());
             for (men, set, stage) in visited {
@@ -94,10 +95,11 @@ fn every_move_the_policy_plays_is_legal_and_safe() {
 #[test]
 fn the_strategy_never_beats_the_optimum() {
     with_stack(|| {
-        for n in [4, 5, 6] {
+        for (n, turning) in [(4, false), (5, false), (6, false), (6, true)] {
             let solution =
                 fog_endgame::solve(n, Material::KQ, Reading::Sighted, &mut Silent).unwrap();
             let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
+            s.turning = turning;
             let starts = fog_endgame::results::starts(&s.table);
             let mut won = 0;
             for &(code, king) in &starts {
@@ -111,7 +113,7 @@ fn the_strategy_never_beats_the_optimum() {
             assert!(won > 0, "{n}: nothing won");
         }
         // 4×4: the strategy wins everywhere (at most 9 moves; the optimum 4).
-        let report = fog_endgame::paper_kq::evaluate(4, Reading::Sighted, 1);
+        let report = fog_endgame::paper_kq::evaluate(4, Reading::Sighted, 1, Variant::Paper);
         let report = report.unwrap();
         assert_eq!((report.starts, report.won), (812, 812));
         assert_eq!(report.below_optimum, 0);
@@ -132,6 +134,7 @@ fn line(start: [&str; 3]) -> StrategyLine {
     fog_endgame::paper_kq::strategy_line(
         8,
         Reading::Sighted,
+        Variant::Paper,
         sq(b, start[0]),
         sq(b, start[1]),
         sq(b, start[2]),

@@ -156,6 +156,8 @@ pub struct PaperKq {
     /// move that fails there, or the state a loop returns to.
     pub origins: Vec<(Failure, [u8; 2], u64, Stage)>,
     corner_memo: CornerMemo,
+    /// The turning reading ([`PaperKq::progress`]).
+    pub turning: bool,
 }
 
 type CornerMemo = HashMap<(u64, u32), Option<u16>, BuildHasherDefault<KeyHasher>>;
@@ -207,6 +209,7 @@ impl PaperKq {
             reading,
             memo: Memo::default(),
             corner_memo: CornerMemo::default(),
+            turning: false,
             origins: Vec::new(),
         })
     }
@@ -729,13 +732,23 @@ impl PaperKq {
         go(fr.king, sq(ahead as usize, qr), Rule::Sweep)
     }
 
-    /// Whether a belief set `b` after the queen's move to `q2` (real
-    /// square) counts as progress: the king caught, or above her new line
-    /// in the frame.
-    fn progress(&self, fr: &Frame, q2: u8, b: u64) -> bool {
+    /// Whether a belief set `b` after White's men move to `k2`, `q2` (real
+    /// squares) counts as progress: the king caught, or above the queen's
+    /// new line in the frame; turning (Lemmas 8–9: "he has only two files
+    /// left"), also inside a frame of another symmetry with fewer lines
+    /// left than now.
+    fn progress(&self, fr: &Frame, k2: u8, q2: u8, b: u64) -> bool {
         let board = self.board();
         let limit = rows_upto(Board::rank(board.map_square(fr.g, q2)));
-        board.map_set(fr.g, b) & limit == 0
+        if board.map_set(fr.g, b) & limit == 0 {
+            return true;
+        }
+        let left = |f: &Frame| board.size() - 1 - Board::rank(f.queen);
+        self.turning
+            && (0..8u8).any(|h| {
+                self.frame(h, k2, q2, b)
+                    .is_some_and(|f| !f.first_line && left(&f) < left(fr))
+            })
     }
 
     /// Whether the queen's step to `q2` (frame) is safe and every answer
@@ -751,7 +764,7 @@ impl PaperKq {
         let after = self.table.get(self.table.code(&[k, q2, 0]));
         let mut ok = true;
         self.game().branches(after, set, |b| {
-            ok &= self.progress(fr, q2, b);
+            ok &= self.progress(fr, k, q2, b);
         });
         ok
     }
@@ -806,7 +819,7 @@ impl PaperKq {
                 return;
             }
             game.branches(second, b1, |b2| {
-                ok &= self.progress(fr, q2, b2);
+                ok &= self.progress(fr, k2, q2, b2);
             });
         });
         ok
@@ -991,7 +1004,11 @@ impl PaperKq {
     pub fn evaluate(&mut self, optimum: impl Fn(u32, u8) -> u16) -> StrategyReport {
         let table_starts = starts(&self.table);
         let mut report = StrategyReport {
-            strategy: "paper",
+            strategy: if self.turning {
+                Variant::Turning.name()
+            } else {
+                Variant::Paper.name()
+            },
             material: Material::KQ,
             size: self.board().size(),
             reading: self.reading,
@@ -1176,13 +1193,46 @@ pub struct StrategyReport {
     pub failure_origins: Vec<String>,
 }
 
+/// The two readings of the paper's raise (see `READINGS.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Variant {
+    /// `paper`: a raise only when every answer of Black leaves the king
+    /// above the queen's new line.
+    Paper,
+    /// `paper-turning`: also when an answer leaves it in a frame of the
+    /// board turned, with fewer lines left.
+    Turning,
+}
+
+impl Variant {
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Paper => "paper",
+            Variant::Turning => "paper-turning",
+        }
+    }
+
+    /// `paper`, `paper-turning`; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Variant> {
+        [Variant::Paper, Variant::Turning]
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
 /// The paper's K+Q strategy on the n×n board against the optimum (the
 /// rounds search on up to `threads` threads), sighted or blind. Runs on a
 /// thread of its own with a large stack (the evaluator recurses once per
 /// move of the longest line).
-pub fn evaluate(n: usize, reading: Reading, threads: usize) -> Result<StrategyReport, String> {
+pub fn evaluate(
+    n: usize,
+    reading: Reading,
+    threads: usize,
+    variant: Variant,
+) -> Result<StrategyReport, String> {
     with_stack(|| {
         let mut strategy = PaperKq::new(n, reading)?;
+        strategy.turning = variant == Variant::Turning;
         let values = super::rounds::solve(
             &strategy.table,
             reading,
@@ -1202,12 +1252,14 @@ pub fn evaluate(n: usize, reading: Reading, threads: usize) -> Result<StrategyRe
 pub fn strategy_line(
     n: usize,
     reading: Reading,
+    variant: Variant,
     king: u8,
     queen: u8,
     black_king: u8,
 ) -> Result<StrategyLine, String> {
     with_stack(|| {
         let mut strategy = PaperKq::new(n, reading)?;
+        strategy.turning = variant == Variant::Turning;
         let p = [king, queen, 0];
         if !strategy.table.valid(&p) || p[..2].contains(&black_king) {
             return Err("not a position of K+Q".into());
