@@ -44,12 +44,13 @@ pub struct Args {
     /// With --write-tables: the starts file only
     #[arg(long)]
     starts_only: bool,
-    /// Play a strategy instead of solving: `paper` (KQ only), the paper's
-    /// own K+Q strategy (corner configuration, then the line-by-line
-    /// push) against the worst-case black king from every start, set
-    /// beside the optimum; `paper-turning`, the same with raises that may
-    /// leave the king fewer lines in the board turned; with --start, its
-    /// line from that start
+    /// Play a strategy instead of solving (KQ only): `paper`, the paper's
+    /// own K+Q strategy (corner configuration, then the line-by-line push,
+    /// raising the queen's line when she has seen the king above her)
+    /// against the worst-case black king from every start, set beside the
+    /// optimum; `paper-careful`, raising only when sure to keep the king
+    /// above the new line; `paper-careful-turning`, the same counting the
+    /// board turned; with --start, its line from that start
     #[arg(long, value_name = "S")]
     strategy: Option<String>,
 }
@@ -104,8 +105,9 @@ pub fn run(args: Args) -> Result<(), String> {
         .threads
         .unwrap_or_else(fog_endgame::rounds::default_threads);
     if let Some(name) = &args.strategy {
-        let variant = fog_endgame::paper_kq::Variant::parse(name)
-            .ok_or_else(|| format!("--strategy: unknown '{name}' (paper or paper-turning)"))?;
+        let variant = fog_endgame::paper_kq::Variant::parse(name).ok_or_else(|| {
+            format!("--strategy: unknown '{name}' (paper, paper-careful or paper-careful-turning)")
+        })?;
         if material != Material::KQ {
             return Err(format!(
                 "--strategy paper: the paper's strategy is for KQ, not {}",

@@ -156,8 +156,8 @@ pub struct PaperKq {
     /// move that fails there, or the state a loop returns to.
     pub origins: Vec<(Failure, [u8; 2], u64, Stage)>,
     corner_memo: CornerMemo,
-    /// The turning reading ([`PaperKq::progress`]).
-    pub turning: bool,
+    /// Which reading of Stage 2 ([`Variant`]).
+    pub variant: Variant,
 }
 
 type CornerMemo = HashMap<(u64, u32), Option<u16>, BuildHasherDefault<KeyHasher>>;
@@ -209,7 +209,7 @@ impl PaperKq {
             reading,
             memo: Memo::default(),
             corner_memo: CornerMemo::default(),
-            turning: false,
+            variant: Variant::Paper,
             origins: Vec::new(),
         })
     }
@@ -231,17 +231,19 @@ impl PaperKq {
     }
 
     /// Every state the evaluator has valued: White's men (king, queen), the
-    /// belief set, the stage.
-    pub fn visited(&self) -> Vec<([u8; 2], u64, Stage)> {
+    /// belief set, the stage, the square where White last saw the king
+    /// (`paper-literal` only).
+    pub fn visited(&self) -> Vec<([u8; 2], u64, Stage, Option<u8>)> {
         self.memo
             .keys()
             .map(|&(set, packed)| {
                 let p = self.table.placement(packed & ((1 << 20) - 1));
-                let stage = match packed >> 20 {
+                let stage = match (packed >> 20) & 15 {
                     0 => Stage::Corner,
                     i => Stage::Push { g: (i - 1) as u8 },
                 };
-                ([p[0], p[1]], set, stage)
+                let seen = (packed >> 24).checked_sub(1).map(|s| s as u8);
+                ([p[0], p[1]], set, stage, seen)
             })
             .collect()
     }
@@ -298,6 +300,20 @@ impl PaperKq {
     /// move, S unseen and not empty), in the given stage; `None` when no
     /// rule applies.
     pub fn decide(&self, king: u8, queen: u8, set: u64, stage: Stage) -> Option<Decision> {
+        self.decide_seen(king, queen, set, stage, None)
+    }
+
+    /// As [`PaperKq::decide`], White also remembering the square where it
+    /// saw the black king right after its last move (`paper-literal` uses
+    /// it; the other readings do not).
+    pub fn decide_seen(
+        &self,
+        king: u8,
+        queen: u8,
+        set: u64,
+        stage: Stage,
+        seen: Option<u8>,
+    ) -> Option<Decision> {
         let stage = if stage == Stage::Corner && self.corner_configuration(king, queen) {
             // Stage 2 begins: the lowest symmetry that makes a frame.
             let g = (0..8u8).find(|&g| self.frame(g, king, queen, set).is_some())?;
@@ -307,7 +323,7 @@ impl PaperKq {
         };
         match stage {
             Stage::Corner => self.stage_one(king, queen, set),
-            Stage::Push { g } => self.stage_two(g, king, queen, set),
+            Stage::Push { g } => self.stage_two(g, king, queen, set, seen),
         }
     }
 
@@ -559,7 +575,12 @@ impl PaperKq {
         let mut frames: Vec<Frame> = (0..8u8)
             .filter_map(|h| self.frame(h, king, queen, set))
             .collect();
-        frames.sort_by_key(|f| (std::cmp::Reverse(progress(f)), f.g != g, f.g));
+        if self.variant == Variant::Paper {
+            // As written: the push goes on in its frame while that holds.
+            frames.sort_by_key(|f| (f.g != g, std::cmp::Reverse(progress(f)), f.g));
+        } else {
+            frames.sort_by_key(|f| (std::cmp::Reverse(progress(f)), f.g != g, f.g));
+        }
         frames
     }
 
@@ -596,7 +617,14 @@ impl PaperKq {
         })
     }
 
-    fn stage_two(&self, g: u8, king: u8, queen: u8, set: u64) -> Option<Decision> {
+    fn stage_two(
+        &self,
+        g: u8,
+        king: u8,
+        queen: u8,
+        set: u64,
+        seen: Option<u8>,
+    ) -> Option<Decision> {
         if let Some((k, q)) = self.stalemate(king, queen, set) {
             return Some(Decision {
                 king: k,
@@ -605,9 +633,49 @@ impl PaperKq {
                 rule: Rule::Stalemate,
             });
         }
-        self.frames(g, king, queen, set)
-            .into_iter()
-            .find_map(|fr| self.push_in(&fr))
+        self.frames(g, king, queen, set).into_iter().find_map(|fr| {
+            if self.variant == Variant::Paper {
+                self.push_literally(&fr, seen)
+            } else {
+                self.push_in(&fr)
+            }
+        })
+    }
+
+    /// `paper-literal`'s move in one frame.
+    fn push_literally(&self, fr: &Frame, seen: Option<u8>) -> Option<Decision> {
+        let g = fr.g;
+        let board = self.board();
+        let n = board.size();
+        let (kf, kr) = (Board::file(fr.king), Board::rank(fr.king));
+        let (qf, qr) = (Board::file(fr.queen), Board::rank(fr.queen));
+        let go = |k: u8, q: u8, rule| self.decision(g, k, q, Stage::Push { g }, rule);
+        if fr.first_line {
+            return self.push_in(fr);
+        }
+        if kr == qr {
+            // Lemma 8: "then follow with the queen one square up".
+            return (qr + 1 < n).then(|| go(fr.king, sq(qf, qr + 1), Rule::RaiseQueen))?;
+        }
+        if kr + 2 == qr {
+            return go(sq(qf, qr - 1), fr.queen, Rule::RaiseKing);
+        }
+        // Lemma 8: the queen has seen the king on her file above her: the
+        // king diagonally up-right (up-left from the sixth file of eight,
+        // read: from the third file before the right edge), the queen up
+        // next move.
+        let sighted = seen.map(|s| board.map_square(g, s));
+        if sighted.is_some_and(|s| Board::file(s) == qf && Board::rank(s) > qr) {
+            let first: i32 = if qf + 3 < n { 1 } else { -1 };
+            for d in [first, -first] {
+                let tf = qf as i32 + d;
+                if (0..n as i32).contains(&tf) && (tf - kf as i32).abs() <= 1 && qr + 1 < n {
+                    return go(sq(tf as usize, qr), fr.queen, Rule::RaiseKing);
+                }
+            }
+        }
+        // Otherwise the sweep, as in `paper`.
+        self.sweep(fr)
     }
 
     /// Stage 2's move in one frame, `None` when the frame gives none.
@@ -696,6 +764,16 @@ impl PaperKq {
                 return go(fr.king, q2, Rule::RaiseQueen);
             }
         }
+        self.sweep(fr)
+    }
+
+    /// The sweep in one frame (no raise).
+    fn sweep(&self, fr: &Frame) -> Option<Decision> {
+        let g = fr.g;
+        let n = self.board().size();
+        let (kf, kr) = (Board::file(fr.king), Board::rank(fr.king));
+        let (qf, qr) = (Board::file(fr.queen), Board::rank(fr.queen));
+        let go = |k: u8, q: u8, rule| self.decision(g, k, q, Stage::Push { g }, rule);
         // The sweep (Lemmas 7–11: the queen one square along her line,
         // then the king after her). The queen's file splits S in two (the
         // king cannot cross it unseen). Read: a king diagonally behind the
@@ -744,7 +822,7 @@ impl PaperKq {
             return true;
         }
         let left = |f: &Frame| board.size() - 1 - Board::rank(f.queen);
-        self.turning
+        self.variant == Variant::CarefulTurning
             && (0..8u8).any(|h| {
                 self.frame(h, k2, q2, b)
                     .is_some_and(|f| !f.first_line && left(&f) < left(fr))
@@ -828,14 +906,43 @@ impl PaperKq {
     // ---------------------------------------------------------------
     // The evaluator.
 
-    fn key(code: u32, set: u64, stage: Stage) -> (u64, u32) {
-        (set, code | stage.index() << 20)
+    fn key(code: u32, set: u64, stage: Stage, seen: Option<u8>) -> (u64, u32) {
+        let seen = seen.map_or(0, |s| s as u32 + 1);
+        (set, code | stage.index() << 20 | seen << 24)
+    }
+
+    /// The belief sets after White's move to `after`, as
+    /// [`Game::branches`], each with the square where White saw the king
+    /// right after the move (`None`: unseen) — kept only for
+    /// `paper-literal`, the one reading that uses it.
+    fn sighted_branches(&self, after: &super::men::Info, set: u64) -> Vec<(u64, Option<u8>)> {
+        let mut out = Vec::with_capacity(8);
+        if self.variant != Variant::Paper || self.reading != Reading::Sighted {
+            self.game().branches(after, set, |b| out.push((b, None)));
+            return out;
+        }
+        let board = self.board();
+        let visible = after.seen | after.occupied;
+        let unseen = set & !after.seen;
+        if unseen != 0 {
+            out.push((board.king_steps(unseen) & !visible, None));
+        }
+        for sq in bits(set & after.seen) {
+            out.push((board.king_steps(1 << sq) & !visible, Some(sq)));
+        }
+        out
     }
 
     /// The strategy's outcome from White's men `code` and belief set `set`
     /// (White to move, S unseen, not empty) in `stage`.
     pub fn outcome(&mut self, code: u32, set: u64, stage: Stage) -> Outcome {
-        let key = Self::key(code, set, stage);
+        self.outcome_seen(code, set, stage, None)
+    }
+
+    /// As [`PaperKq::outcome`], White having seen the king on `seen` right
+    /// after its last move.
+    pub fn outcome_seen(&mut self, code: u32, set: u64, stage: Stage, seen: Option<u8>) -> Outcome {
+        let key = Self::key(code, set, stage, seen);
         match self.memo.get(&key) {
             Some(Entry::Done(o)) => return *o,
             Some(Entry::OnLine) => {
@@ -846,14 +953,14 @@ impl PaperKq {
             None => {}
         }
         self.memo.insert(key, Entry::OnLine);
-        let outcome = self.play(code, set, stage);
+        let outcome = self.play(code, set, stage, seen);
         self.memo.insert(key, Entry::Done(outcome));
         outcome
     }
 
-    fn play(&mut self, code: u32, set: u64, stage: Stage) -> Outcome {
+    fn play(&mut self, code: u32, set: u64, stage: Stage, seen: Option<u8>) -> Outcome {
         let p = self.table.placement(code);
-        let Some(d) = self.decide(p[0], p[1], set, stage) else {
+        let Some(d) = self.decide_seen(p[0], p[1], set, stage, seen) else {
             self.origins
                 .push((Failure::NoRule, [p[0], p[1]], set, stage));
             return Outcome::Failed(Failure::NoRule);
@@ -872,14 +979,12 @@ impl PaperKq {
                 .push((Failure::Unsafe, [p[0], p[1]], set, stage));
             return Outcome::Failed(Failure::Unsafe);
         }
-        let mut branches: Vec<u64> = Vec::with_capacity(8);
-        self.game().branches(&after, set, |b| branches.push(b));
         let mut worst = 1u16;
-        for b in branches {
+        for (b, sight) in self.sighted_branches(&after, set) {
             if b == 0 {
                 continue;
             }
-            match self.outcome(to, b, d.stage) {
+            match self.outcome_seen(to, b, d.stage, sight) {
                 Outcome::Won(v) => worst = worst.max(v),
                 failed => return failed,
             }
@@ -938,39 +1043,43 @@ impl PaperKq {
             Board::name(king)
         );
         let mut steps = Vec::new();
-        let mut seen_states: Vec<(u32, u64, Stage)> = Vec::new();
-        let (mut code, mut set, mut stage) = (code, 1u64 << king, Stage::Corner);
+        let mut seen_states: Vec<(u32, u64, Stage, Option<u8>)> = Vec::new();
+        let (mut code, mut set, mut stage, mut sight) = (code, 1u64 << king, Stage::Corner, None);
         let mut loops_to = None;
         while set != 0 {
-            if let Some(i) = seen_states.iter().position(|&x| x == (code, set, stage)) {
+            if let Some(i) = seen_states
+                .iter()
+                .position(|&x| x == (code, set, stage, sight))
+            {
                 loops_to = Some(i);
                 break;
             }
-            seen_states.push((code, set, stage));
+            seen_states.push((code, set, stage, sight));
             let p = self.table.placement(code);
-            let Some(d) = self.decide(p[0], p[1], set, stage) else {
+            let Some(d) = self.decide_seen(p[0], p[1], set, stage, sight) else {
                 break;
             };
             let to = self.table.code(&[d.king, d.queen, 0]);
             let after = *self.table.get(to);
             let safe = Game::safe(&after, set);
-            let mut branches = Vec::new();
-            if safe {
-                self.game().branches(&after, set, |b| branches.push(b));
-            }
+            let branches = if safe {
+                self.sighted_branches(&after, set)
+            } else {
+                Vec::new()
+            };
             // Black's answer: a failing one first, else the longest.
-            let mut worst = (0u16, 0u64);
-            for b in branches {
+            let mut worst = (0u16, 0u64, None);
+            for (b, at) in branches {
                 let v = if b == 0 {
                     1
                 } else {
-                    match self.outcome(to, b, d.stage) {
+                    match self.outcome_seen(to, b, d.stage, at) {
                         Outcome::Won(v) => v,
                         Outcome::Failed(_) => u16::MAX,
                     }
                 };
                 if v > worst.0 {
-                    worst = (v, b);
+                    worst = (v, b, at);
                 }
             }
             steps.push(StrategyStep {
@@ -989,6 +1098,7 @@ impl PaperKq {
             }
             code = to;
             set = worst.1;
+            sight = worst.2;
             stage = d.stage;
         }
         StrategyLine {
@@ -1004,11 +1114,7 @@ impl PaperKq {
     pub fn evaluate(&mut self, optimum: impl Fn(u32, u8) -> u16) -> StrategyReport {
         let table_starts = starts(&self.table);
         let mut report = StrategyReport {
-            strategy: if self.turning {
-                Variant::Turning.name()
-            } else {
-                Variant::Paper.name()
-            },
+            strategy: self.variant.name(),
             material: Material::KQ,
             size: self.board().size(),
             reading: self.reading,
@@ -1193,28 +1299,42 @@ pub struct StrategyReport {
     pub failure_origins: Vec<String>,
 }
 
-/// The two readings of the paper's raise (see `READINGS.md`).
+/// The readings of the paper's Stage 2 (see `READINGS.md`). They differ
+/// only in when the queen's line is raised; Stage 1, the sweep, Lemma 7 and
+/// Lemma 10's stalemate are common.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Variant {
-    /// `paper`: a raise only when every answer of Black leaves the king
-    /// above the queen's new line.
+    /// `paper`: Lemma 8 as written: as soon as the queen has seen the king
+    /// on her file above her, the king diagonally up beside her, and the
+    /// queen one line up next move, whatever Black may answer; no other
+    /// raise. (Needs White to remember where it saw the king.)
     Paper,
-    /// `paper-turning`: also when an answer leaves it in a frame of the
-    /// board turned, with fewer lines left.
-    Turning,
+    /// `paper-careful`: a raise only when every answer of Black keeps the
+    /// king above the queen's new line: the king first (Lemmas 8–9), the
+    /// queen first (Lemma 10, case C8), or the king alone boxing the king
+    /// on two lines (Lemma 10, case D8).
+    Careful,
+    /// `paper-careful-turning`: as `paper-careful`, an answer that leaves
+    /// the king in the frame of the board turned with fewer lines left
+    /// also counting (Lemmas 8–9: "he has only two files left").
+    CarefulTurning,
 }
 
 impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Paper, Variant::Careful, Variant::CarefulTurning];
+
     pub fn name(self) -> &'static str {
         match self {
             Variant::Paper => "paper",
-            Variant::Turning => "paper-turning",
+            Variant::Careful => "paper-careful",
+            Variant::CarefulTurning => "paper-careful-turning",
         }
     }
 
-    /// `paper`, `paper-turning`; `None` for anything else.
+    /// `paper`, `paper-careful`, `paper-careful-turning`; `None` for
+    /// anything else.
     pub fn parse(text: &str) -> Option<Variant> {
-        [Variant::Paper, Variant::Turning]
+        Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(text.trim()))
     }
@@ -1232,7 +1352,7 @@ pub fn evaluate(
 ) -> Result<StrategyReport, String> {
     with_stack(|| {
         let mut strategy = PaperKq::new(n, reading)?;
-        strategy.turning = variant == Variant::Turning;
+        strategy.variant = variant;
         let values = super::rounds::solve(
             &strategy.table,
             reading,
@@ -1259,7 +1379,7 @@ pub fn strategy_line(
 ) -> Result<StrategyLine, String> {
     with_stack(|| {
         let mut strategy = PaperKq::new(n, reading)?;
-        strategy.turning = variant == Variant::Turning;
+        strategy.variant = variant;
         let p = [king, queen, 0];
         if !strategy.table.valid(&p) || p[..2].contains(&black_king) {
             return Err("not a position of K+Q".into());
