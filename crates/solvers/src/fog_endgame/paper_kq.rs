@@ -3,19 +3,22 @@
 //! omniscient black king.
 //!
 //! The policy ([`PaperKq::decide`]) sees what White knows: its king, its
-//! queen, the set S of squares where the black king may be, and one bit of
-//! memory, the stage (1: reach the corner configuration, 2: push the king
-//! back line by line). It follows the paper's lemmas; where the paper
-//! gives one example position and says the other cases are similar, the
-//! example is read in a frame of the board's symmetries; where it is
-//! silent, a fixed rule is used. Each such reading is listed in
-//! `READINGS.md` ("The paper's K+Q strategy").
+//! queen, the set S of squares where the black king may be, and a little
+//! memory: the stage (1: reach the corner configuration, 2: push the king
+//! back line by line, with the symmetry the push is going in) and, for the
+//! `paper` reading, the square where White saw the king right after its
+//! last move. It follows the paper's lemmas; where the paper gives one
+//! example position and says the other cases are similar, the example is
+//! read in a frame of the board's symmetries; where it is silent, a fixed
+//! rule is used. Each such reading is listed in `READINGS.md` ("The
+//! paper's K+Q strategy against the optimum"); [`Variant`] names the three
+//! readings of when the queen's line is raised.
 //!
-//! The evaluator ([`PaperKq::evaluate`]) plays the policy against every
+//! The evaluator ([`PaperKq::outcome`]) plays the policy against every
 //! answer of Black (the belief sets of [`Game::branches`]), memoised on
-//! (White's men, S, stage): a state's worst case is one move more than its
-//! worst belief set's (an empty set: the capture, one move). A move that is
-//! not a legal move of White's men, a move that leaves a man or the king
+//! (White's men, S, memory): a state's worst case is one move more than
+//! its worst belief set's (an empty set: the capture, one move). A move that
+//! is not a legal move of White's men, a move that leaves a man or the king
 //! en prise to a square of S, a state where no rule of the policy applies,
 //! and a line that returns to a state already on it (Black can repeat it
 //! forever) make the strategy fail from every start that reaches them.
