@@ -292,6 +292,21 @@ fn run_strategy(
     }
     println!("policy_states       {}", r.policy_states);
     println!("seconds             {seconds:.3}");
+    println!();
+    println!("won starts per black-king square (of starts there):");
+    for rank in (0..n).rev() {
+        let row: Vec<String> = (0..n)
+            .map(|file| {
+                let i = rank * n + file;
+                format!("{:>6}/{:<6}", r.won_by_square[i], r.starts_by_square[i])
+            })
+            .collect();
+        println!("{:>2} {}", rank + 1, row.join(""));
+    }
+    let files: String = (0..n)
+        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
+        .collect();
+    println!("   {files}");
     Ok(())
 }
 

@@ -55,6 +55,131 @@ fn safe(men: [u8; 2], set: u64) -> bool {
     bits(set).all(|b| !touching(b, men[0]) && (!touching(b, men[1]) || touching(men[0], men[1])))
 }
 
+/// The squares White sees after its move (king steps, queen rays that stop
+/// at the king), by coordinates.
+fn sight(n: i32, men: [u8; 2]) -> u64 {
+    let mut seen = 0u64;
+    let (kf, kr) = coords(men[0]);
+    let (qf, qr) = coords(men[1]);
+    for df in -1..=1 {
+        for dr in -1..=1 {
+            if (df, dr) == (0, 0) {
+                continue;
+            }
+            let (f, r) = (kf + df, kr + dr);
+            if (0..n).contains(&f) && (0..n).contains(&r) {
+                seen |= 1 << (r * 8 + f);
+            }
+            let (mut f, mut r) = (qf + df, qr + dr);
+            while (0..n).contains(&f) && (0..n).contains(&r) && (f, r) != (kf, kr) {
+                seen |= 1 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+        }
+    }
+    seen & !(1 << men[0] | 1 << men[1])
+}
+
+fn steps(n: i32, set: u64) -> u64 {
+    let mut out = 0u64;
+    for sq in bits(set) {
+        let (f0, r0) = coords(sq);
+        for df in -1..=1 {
+            for dr in -1..=1 {
+                let (f, r) = (f0 + df, r0 + dr);
+                if (df, dr) != (0, 0) && (0..n).contains(&f) && (0..n).contains(&r) {
+                    out |= 1 << (r * 8 + f);
+                }
+            }
+        }
+    }
+    out
+}
+
+type Key = ([u8; 2], u64, Stage, Option<u8>);
+
+/// The policy's worst case from a state by a recursion of its own: what
+/// White sees and the king's answers by coordinates (sighted), a state met
+/// again on the line a failure (`None`), as is any unsafe move.
+fn worst_case(
+    n: i32,
+    s: &PaperKq,
+    key: Key,
+    memo: &mut std::collections::HashMap<Key, Option<u16>>,
+    line: &mut std::collections::HashSet<Key>,
+) -> Option<u16> {
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    if !line.insert(key) {
+        return None;
+    }
+    let (men, set, stage, seen) = key;
+    let value = (|| {
+        let d = s.decide_seen(men[0], men[1], set, stage, seen)?;
+        let to = [d.king, d.queen];
+        if !legal(n, men, to) || !safe(to, set) {
+            return None;
+        }
+        let visible = sight(n, to) | 1 << to[0] | 1 << to[1];
+        let remember = s.variant == Variant::Paper;
+        let mut answers = Vec::new();
+        let unseen = set & !visible;
+        if unseen != 0 {
+            answers.push((steps(n, unseen) & !visible, None));
+        }
+        for sq in bits(set & visible) {
+            answers.push((steps(n, 1 << sq) & !visible, Some(sq).filter(|_| remember)));
+        }
+        let mut worst = 1;
+        for (b, at) in answers {
+            if b != 0 {
+                worst = worst.max(worst_case(n, s, (to, b, d.stage, at), memo, line)?);
+            }
+        }
+        Some(worst + 1)
+    })();
+    line.remove(&key);
+    memo.insert(key, value);
+    value
+}
+
+#[test]
+fn the_evaluator_agrees_with_a_recursion_written_here() {
+    with_stack(|| {
+        for (n, variant) in [
+            (5, Variant::Paper),
+            (5, Variant::Careful),
+            (5, Variant::CarefulTurning),
+            (6, Variant::Careful),
+        ] {
+            let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
+            s.variant = variant;
+            let mut memo = std::collections::HashMap::new();
+            let mut line = std::collections::HashSet::new();
+            let (mut won, mut failed) = (0, 0);
+            for (code, king) in fog_endgame::results::starts(&s.table) {
+                let p = s.table.placement(code);
+                let key = ([p[0], p[1]], 1u64 << king, Stage::Corner, None);
+                let mine = worst_case(n as i32, &s, key, &mut memo, &mut line);
+                let theirs = match s.start_outcome(code, king) {
+                    Outcome::Won(v) => Some(v),
+                    Outcome::Failed(_) => None,
+                };
+                assert_eq!(mine, theirs, "{n} {variant:?}: start {code} k{king}");
+                if mine.is_some() {
+                    won += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+            assert!(won > 0, "{n} {variant:?}");
+            assert!(failed > 0 || variant != Variant::Careful, "{n} {variant:?}");
+        }
+    });
+}
+
 fn evaluated(n: usize, variant: Variant) -> PaperKq {
     let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
     s.variant = variant;

@@ -1116,6 +1116,7 @@ impl PaperKq {
     /// counts them) and compares it with the optimum.
     pub fn evaluate(&mut self, optimum: impl Fn(u32, u8) -> u16) -> StrategyReport {
         let table_starts = starts(&self.table);
+        let n = self.board().size();
         let mut report = StrategyReport {
             strategy: self.variant.name(),
             material: Material::KQ,
@@ -1140,9 +1141,13 @@ impl PaperKq {
             stage_one_max_moves: 0,
             stage_one_failed: 0,
             failure_origins: Vec::new(),
+            failed_starts: Vec::new(),
+            starts_by_square: vec![0; n * n],
+            won_by_square: vec![0; n * n],
         };
         let mut excess_sum = 0u64;
         for &(code, king) in &table_starts {
+            report.starts_by_square[self.board().engine_index(king)] += 1;
             match self.corner_moves(code, 1 << king) {
                 Some(v) => report.stage_one_max_moves = report.stage_one_max_moves.max(v),
                 None => report.stage_one_failed += 1,
@@ -1160,6 +1165,7 @@ impl PaperKq {
             match self.start_outcome(code, king) {
                 Outcome::Won(v) => {
                     report.won += 1;
+                    report.won_by_square[self.board().engine_index(king)] += 1;
                     bump(&mut report.histogram, v as usize);
                     if v > report.max_moves {
                         report.max_moves = v;
@@ -1183,6 +1189,9 @@ impl PaperKq {
                 }
                 Outcome::Failed(f) => {
                     report.failed += 1;
+                    if report.failed_starts.len() < 20 {
+                        report.failed_starts.push(describe(&self.table));
+                    }
                     let c = &mut report.failed_by_reason;
                     match f {
                         Failure::Illegal => c.illegal += 1,
@@ -1300,6 +1309,12 @@ pub struct StrategyReport {
     /// The states where the failures begin (a loop's return, a move that
     /// fails): reason, men, belief set, stage — the first 20.
     pub failure_origins: Vec<String>,
+    /// The first 20 starts the strategy fails from (the solver's order).
+    pub failed_starts: Vec<String>,
+    /// Per black-king square, in the engine's order (`rank * n + file`):
+    /// starts, and starts the strategy wins.
+    pub starts_by_square: Vec<u64>,
+    pub won_by_square: Vec<u64>,
 }
 
 /// The readings of the paper's Stage 2 (see `READINGS.md`). They differ
