@@ -235,7 +235,7 @@ impl PaperKq {
 
     /// Every state the evaluator has valued: White's men (king, queen), the
     /// belief set, the stage, the square where White last saw the king
-    /// (`paper-literal` only).
+    /// (`paper` only).
     pub fn visited(&self) -> Vec<([u8; 2], u64, Stage, Option<u8>)> {
         self.memo
             .keys()
@@ -307,7 +307,7 @@ impl PaperKq {
     }
 
     /// As [`PaperKq::decide`], White also remembering the square where it
-    /// saw the black king right after its last move (`paper-literal` uses
+    /// saw the black king right after its last move (`paper` uses
     /// it; the other readings do not).
     pub fn decide_seen(
         &self,
@@ -645,7 +645,7 @@ impl PaperKq {
         })
     }
 
-    /// `paper-literal`'s move in one frame.
+    /// `paper`'s move in one frame (Lemma 8 as written).
     fn push_literally(&self, fr: &Frame, seen: Option<u8>) -> Option<Decision> {
         let g = fr.g;
         let board = self.board();
@@ -677,7 +677,7 @@ impl PaperKq {
                 }
             }
         }
-        // Otherwise the sweep, as in `paper`.
+        // Otherwise the sweep, as in the careful readings.
         self.sweep(fr)
     }
 
@@ -815,7 +815,7 @@ impl PaperKq {
 
     /// Whether a belief set `b` after White's men move to `k2`, `q2` (real
     /// squares) counts as progress: the king caught, or above the queen's
-    /// new line in the frame; turning (Lemmas 8–9: "he has only two files
+    /// new line in the frame; for `paper-careful-turning` (Lemmas 8–9: "he has only two files
     /// left"), also inside a frame of another symmetry with fewer lines
     /// left than now.
     fn progress(&self, fr: &Frame, k2: u8, q2: u8, b: u64) -> bool {
@@ -917,7 +917,7 @@ impl PaperKq {
     /// The belief sets after White's move to `after`, as
     /// [`Game::branches`], each with the square where White saw the king
     /// right after the move (`None`: unseen) — kept only for
-    /// `paper-literal`, the one reading that uses it.
+    /// `paper`, the one reading that uses it.
     fn sighted_branches(&self, after: &super::men::Info, set: u64) -> Vec<(u64, Option<u8>)> {
         let mut out = Vec::with_capacity(8);
         if self.variant != Variant::Paper || self.reading != Reading::Sighted {
