@@ -44,6 +44,15 @@ pub struct Args {
     /// With --write-tables: the starts file only
     #[arg(long)]
     starts_only: bool,
+    /// Play a strategy instead of solving (KQ only): `paper`, the paper's
+    /// own K+Q strategy (corner configuration, then the line-by-line push,
+    /// raising the queen's line when she has seen the king above her)
+    /// against the worst-case black king from every start, set beside the
+    /// optimum; `paper-careful`, raising only when sure to keep the king
+    /// above the new line; `paper-careful-turning`, the same counting the
+    /// board turned; with --start, its line from that start
+    #[arg(long, value_name = "S")]
+    strategy: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -95,6 +104,21 @@ pub fn run(args: Args) -> Result<(), String> {
     let threads = args
         .threads
         .unwrap_or_else(fog_endgame::rounds::default_threads);
+    if let Some(name) = &args.strategy {
+        let variant = fog_endgame::paper_kq::Variant::parse(name).ok_or_else(|| {
+            format!("--strategy: unknown '{name}' (paper, paper-careful or paper-careful-turning)")
+        })?;
+        if material != Material::KQ {
+            return Err(format!(
+                "--strategy paper: the paper's strategy is for KQ, not {}",
+                material.name()
+            ));
+        }
+        if args.write_tables.is_some() {
+            return Err("--strategy and --write-tables do not go together".into());
+        }
+        return run_strategy(&args, reading, threads, variant, start);
+    }
     if let (Some((p, king)), true) = (start, by_rounds) {
         let solution =
             fog_endgame::solve_by_rounds(args.size, material, reading, threads, &mut Quiet)
@@ -138,6 +162,151 @@ pub fn run(args: Args) -> Result<(), String> {
     } else {
         print_report(&report);
     }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct StrategyOutput<'a> {
+    #[serde(flatten)]
+    report: &'a fog_endgame::paper_kq::StrategyReport,
+    seconds: f64,
+}
+
+/// `--strategy paper`: the paper's K+Q strategy from every start (or its
+/// line from `--start`).
+fn run_strategy(
+    args: &Args,
+    reading: Reading,
+    threads: usize,
+    variant: fog_endgame::paper_kq::Variant,
+    start: Option<(fog_endgame::Placement, u8)>,
+) -> Result<(), String> {
+    use fog_endgame::paper_kq;
+    if let Some((p, king)) = start {
+        let line = paper_kq::strategy_line(args.size, reading, variant, p[0], p[1], king)
+            .map_err(|e| format!("--start: {e}"))?;
+        if args.json {
+            let text =
+                serde_json::to_string(&line).map_err(|e| format!("cannot write JSON: {e}"))?;
+            println!("{text}");
+            return Ok(());
+        }
+        match line.outcome {
+            paper_kq::Outcome::Won(v) => println!(
+                "the paper's strategy wins from {} in at most {v} White moves (the capture included)",
+                line.start
+            ),
+            paper_kq::Outcome::Failed(f) => println!(
+                "the paper's strategy fails from {} ({f:?}); Black's answers:",
+                line.start
+            ),
+        }
+        for (i, s) in line.steps.iter().enumerate() {
+            println!(
+                "{:>3}. {:<6} {:<12} {:<14} king may be on {}{}",
+                i + 1,
+                s.white_move,
+                s.men,
+                format!("{:?}", s.rule),
+                if s.belief.is_empty() {
+                    "-".into()
+                } else {
+                    s.belief.join(" ")
+                },
+                if s.safe {
+                    ""
+                } else {
+                    "  (en prise: the line stops)"
+                }
+            );
+        }
+        if let Some(i) = line.loops_to {
+            println!("  … and back to the position before move {}", i + 1);
+        }
+        return Ok(());
+    }
+    let clock = Instant::now();
+    let report = paper_kq::evaluate(args.size, reading, threads, variant)?;
+    let seconds = clock.elapsed().as_secs_f64();
+    if args.json {
+        let text = serde_json::to_string(&StrategyOutput {
+            report: &report,
+            seconds,
+        })
+        .map_err(|e| format!("cannot write JSON: {e}"))?;
+        println!("{text}");
+        return Ok(());
+    }
+    let r = &report;
+    let n = r.size;
+    let list = |h: &[u64]| {
+        h.iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(k, c)| format!("{k}:{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!(
+        "The paper's K+Q strategy ({}) on {n}×{n}, {} reading, against the worst-case black king",
+        r.strategy,
+        r.reading.name()
+    );
+    println!("starts              {}", r.starts);
+    println!("won                 {}", r.won);
+    println!(
+        "failed              {} (loop {}, no rule {}, unsafe {}, illegal {})",
+        r.failed,
+        r.failed_by_reason.looping,
+        r.failed_by_reason.no_rule,
+        r.failed_by_reason.unsafe_move,
+        r.failed_by_reason.illegal
+    );
+    println!(
+        "max_moves           {} (won starts; the capture counted)",
+        r.max_moves
+    );
+    println!("histogram           {}", list(&r.histogram));
+    println!("within 50 moves     {}", r.within_50);
+    println!("optimum_max_moves   {}", r.optimum_max_moves);
+    println!("optimum histogram   {}", list(&r.optimum_histogram));
+    println!(
+        "mean_excess         {:.3} (won starts: strategy minus optimum)",
+        r.mean_excess
+    );
+    println!("max_excess          {}", r.max_excess);
+    println!("excess histogram    {}", list(&r.excess_histogram));
+    println!("below optimum       {} (must be 0)", r.below_optimum);
+    println!(
+        "stage 1             corner configuration within {} moves; fails from {} starts",
+        r.stage_one_max_moves, r.stage_one_failed
+    );
+    if let Some(s) = &r.worst_start {
+        println!("longest won start   {s}");
+    }
+    if let Some(s) = &r.most_excess_start {
+        println!("most excess start   {s}");
+    }
+    for s in r.failure_origins.iter().take(4) {
+        println!("a failure begins    {s}");
+    }
+    println!("policy_states       {}", r.policy_states);
+    println!("seconds             {seconds:.3}");
+    println!();
+    println!("won starts per black-king square (of starts there):");
+    for rank in (0..n).rev() {
+        let row: Vec<String> = (0..n)
+            .map(|file| {
+                let i = rank * n + file;
+                format!("{:>6}/{:<6}", r.won_by_square[i], r.starts_by_square[i])
+            })
+            .collect();
+        println!("{:>2} {}", rank + 1, row.join(""));
+    }
+    let files: String = (0..n)
+        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
+        .collect();
+    println!("   {files}");
     Ok(())
 }
 

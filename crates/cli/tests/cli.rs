@@ -355,6 +355,60 @@ fn a_match_of_a_against_b_alternates_colours_and_scores_a() {
     );
 }
 
+/// `fog-endgame --strategy paper`: the paper's K+Q strategy beside the
+/// optimum as JSON, its line from a start, and exit 2 for other materials.
+#[test]
+fn fog_endgame_plays_the_papers_strategy() {
+    let out = fogbound(&[
+        "fog-endgame",
+        "--material",
+        "KQ",
+        "--size",
+        "4",
+        "--strategy",
+        "paper",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["strategy"], "paper");
+    assert_eq!(v["starts"], 812);
+    assert_eq!(v["won"], 812);
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["optimum_max_moves"], 4);
+    assert_eq!(v["below_optimum"], 0);
+    for key in ["max_moves", "histogram", "mean_excess", "seconds"] {
+        assert!(!v[key].is_null(), "{key} missing");
+    }
+    let line = stdout(&fogbound(&[
+        "fog-endgame",
+        "--material",
+        "KQ",
+        "--strategy",
+        "paper",
+        "--start",
+        "Ka1 Qa2 ke1",
+    ]));
+    assert!(
+        line.contains("wins from Ka1 Qa2 ke1 in at most 9"),
+        "{line}"
+    );
+    for (args, says) in [
+        (
+            &["fog-endgame", "--material", "KR", "--strategy", "paper"][..],
+            "for KQ, not KR",
+        ),
+        (
+            &["fog-endgame", "--material", "KQ", "--strategy", "best"][..],
+            "unknown 'best'",
+        ),
+    ] {
+        let out = fogbound(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}
+
 /// `fog-endgame` on 4×4: the figures as JSON, an optimal line, and clear
 /// messages (exit 2) for bad arguments.
 #[test]
