@@ -65,7 +65,7 @@ for (const [name, viewport] of [
     // The umpire said whether the king took the knight: the mate that fits.
     const status = await tryText(page, /c1/.test(log) ? "Qg1" : "Qa2");
     assert.match(status, /Solved!/);
-    assert.match(await page.locator("[data-testid='puzzle-refutation']").textContent(), /The moves: 1\.g8=Q/);
+    assert.match(await page.locator("[data-testid='puzzle-refutation']").textContent(), /The game the umpire kept: 1\.g8=Q/);
     await page.screenshot({ path: `${SHOTS}puzzle-solved-${name}.png`, fullPage: true });
 
     // The solver: sound, key g8=Q, and its proof by the umpire's words.
