@@ -32,6 +32,13 @@ fn check(entry: &Entry) {
 fn the_collection_reads_and_every_entry_names_its_source() {
     let entries = collection().unwrap();
     assert!(entries.len() >= 7);
+    // Rotenberg's mate in 8 and at least twelve more published
+    // Kriegspiel problems.
+    let kriegspiel = entries
+        .iter()
+        .filter(|e| e.puzzle.goal == fogbound_engine::puzzle::Goal::Mate)
+        .count();
+    assert!(kriegspiel >= 13, "{kriegspiel} Kriegspiel problems");
     for e in &entries {
         for (field, value) in [
             ("title", &e.puzzle.title),
