@@ -12,10 +12,14 @@ const PHONE = { width: 390, height: 844 };
 /** The page's wasm, gzipped, at most (bytes). 400,000 until the bot's page
  * parts came (hint, Move now, the replay of what it believed): 402,643 with
  * them; the Fog of War endgame lab's page took it to 417,494 (with wasm-opt
- * run twice, low memory assumed unused: 2 KB less). The 20 KB allowed here is
- * a debt to win back (moving PGN and save decoding into the worker is the
- * largest piece in view), not room to grow. */
-const PAGE_WASM_GZIP_BUDGET = 420_000;
+ * run twice, low memory assumed unused: 2 KB less); the puzzle pages (the
+ * collection, solve mode against the umpire, the editor) to 468,917. What is
+ * allowed over 400 KB is a debt to win back, not room to grow: twiggy on the
+ * page build names the largest pieces — the solve and editor views (25 and
+ * 21 KB before wasm-opt), decoding every job's answer (19 KB), the Play,
+ * KRK and replay views — and moving PGN and save decoding into the worker
+ * is the largest saving in view. */
+const PAGE_WASM_GZIP_BUDGET = 475_000;
 
 test("on a slow phone link the frame shows within a second, then the app replaces it", async () => {
   const context = await suite.browser.newContext({ viewport: PHONE });
