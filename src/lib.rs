@@ -11,6 +11,7 @@
 pub mod app;
 pub mod components;
 pub mod decimal;
+pub mod local_storage;
 pub mod pages;
 pub mod panic;
 pub mod play;

@@ -158,33 +158,7 @@ mod browser {
     use super::*;
     use wasm_bindgen::JsCast;
 
-    fn storage() -> Option<web_sys::Storage> {
-        web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-    }
-
-    fn get(key: &str) -> Option<String> {
-        storage().and_then(|s| s.get_item(key).ok().flatten())
-    }
-
-    fn set(key: &str, value: &str) {
-        if let Some(s) = storage() {
-            let _ = s.set_item(key, value);
-        }
-    }
-
-    fn remove(key: &str) {
-        if let Some(s) = storage() {
-            let _ = s.remove_item(key);
-        }
-    }
-
-    fn keys() -> Vec<String> {
-        let Some(s) = storage() else {
-            return Vec::new();
-        };
-        let n = s.length().unwrap_or(0);
-        (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
-    }
+    use crate::local_storage::{get, keys, remove, set};
 
     fn game_key(id: &str) -> String {
         format!("{GAME_PREFIX}{id}")

@@ -6,8 +6,8 @@ use fogbound_engine::collection::{collection, Entry};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::solve::{rules_label, stipulation};
 use super::link::identity;
+use super::solve::{rules_label, stipulation};
 use super::store;
 use crate::app::Route;
 use crate::query::encode;

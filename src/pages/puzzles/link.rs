@@ -133,7 +133,10 @@ mod tests {
         );
         let opened = open(&format!("json={json}")).unwrap();
         assert_eq!(opened.entry.as_ref().unwrap().id, "speckmann-dsz-1975");
-        assert_eq!(opened.identity(), open("id=speckmann-dsz-1975").unwrap().identity());
+        assert_eq!(
+            opened.identity(),
+            open("id=speckmann-dsz-1975").unwrap().identity()
+        );
         assert_ne!(opened.code(), open("id=speckmann-dsz-1975").unwrap().code());
     }
 

@@ -8,30 +8,13 @@ use std::collections::BTreeMap;
 
 use fogbound_engine::puzzle_umpire::Step;
 
+use crate::local_storage::{get, set};
+
 const SOLVED_KEY: &str = "fogbound.puzzles.solved";
 const PROGRESS_KEY: &str = "fogbound.puzzles.progress";
 
 /// Puzzles whose progress is kept (the oldest is dropped past it).
 pub const MAX_KEPT: usize = 40;
-
-/// The browser's storage; none natively (the page's reducers run in
-/// native tests, where there is no browser to ask).
-fn storage() -> Option<web_sys::Storage> {
-    if cfg!(not(target_arch = "wasm32")) {
-        return None;
-    }
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
-fn get(key: &str) -> Option<String> {
-    storage().and_then(|s| s.get_item(key).ok().flatten())
-}
-
-fn set(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
-    }
-}
 
 /// The codes of the puzzles solved here (unreadable storage: none).
 pub fn solved() -> Vec<String> {
