@@ -293,20 +293,7 @@ fn run_strategy(
     println!("policy_states       {}", r.policy_states);
     println!("seconds             {seconds:.3}");
     println!();
-    println!("won starts per black-king square (of starts there):");
-    for rank in (0..n).rev() {
-        let row: Vec<String> = (0..n)
-            .map(|file| {
-                let i = rank * n + file;
-                format!("{:>6}/{:<6}", r.won_by_square[i], r.starts_by_square[i])
-            })
-            .collect();
-        println!("{:>2} {}", rank + 1, row.join(""));
-    }
-    let files: String = (0..n)
-        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
-        .collect();
-    println!("   {files}");
+    print_square_map(n, &r.won_by_square, &r.starts_by_square);
     Ok(())
 }
 
@@ -512,20 +499,7 @@ fn print_report(r: &Report) {
     }
     println!("search_bytes  {}", s.search_bytes);
     println!();
-    println!("won starts per black-king square (of starts there):");
-    for rank in (0..n).rev() {
-        let row: Vec<String> = (0..n)
-            .map(|file| {
-                let i = rank * n + file;
-                format!("{:>6}/{:<6}", s.won_by_square[i], s.starts_by_square[i])
-            })
-            .collect();
-        println!("{:>2} {}", rank + 1, row.join(""));
-    }
-    let files: String = (0..n)
-        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
-        .collect();
-    println!("   {files}");
+    print_square_map(n, &s.won_by_square, &s.starts_by_square);
 }
 
 /// VmHWM from /proc/self/status (Linux); `None` elsewhere.
@@ -534,4 +508,23 @@ fn peak_resident_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// Won starts of all starts, per black-king square, as a board (rank 8
+/// at the top).
+fn print_square_map<T: std::fmt::Display>(n: usize, won: &[T], starts: &[T]) {
+    println!("won starts per black-king square (of starts there):");
+    for rank in (0..n).rev() {
+        let row: Vec<String> = (0..n)
+            .map(|file| {
+                let i = rank * n + file;
+                format!("{:>6}/{:<6}", won[i], starts[i])
+            })
+            .collect();
+        println!("{:>2} {}", rank + 1, row.join(""));
+    }
+    let files: String = (0..n)
+        .map(|f| format!("{:^13}", (b'a' + f as u8) as char))
+        .collect();
+    println!("   {files}");
 }
