@@ -161,12 +161,14 @@ pub(super) fn draw_square(view: &BoardView, ctx: &SquareContext, index: usize) -
         html! { <rect class="hint-mark" x={(x + 3).to_string()} y={(y + 3).to_string()}
         width={(CELL - 6).to_string()} height={(CELL - 6).to_string()} data-hint="" /> }
     });
-    // What the computer believed: a tint as strong as the share of its
-    // boards that put a man here.
+    // A share of the possible boards that put a man here (what the
+    // computer believed; where a puzzle's hidden men may be): a tint as
+    // strong as the share, and never fainter than a quarter, so a square
+    // that is possible at all stands out from the fog.
     let belief = square.belief.filter(|&s| s > 0).map(|share| {
         html! { <rect class="belief" x={x.to_string()} y={y.to_string()}
         width={CELL.to_string()} height={CELL.to_string()}
-        style={format!("opacity: {}%", u32::from(share.min(100)) * 4 / 5 + 10)}
+        style={format!("opacity: {}%", u32::from(share.min(100)) * 3 / 5 + 25)}
         data-belief={share.to_string()} /> }
     });
     let key = match &slide {
