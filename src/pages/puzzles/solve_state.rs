@@ -82,7 +82,7 @@ impl SolveState {
     }
 
     /// The puzzle's identity in this browser's storage.
-    fn code(&self) -> Option<String> {
+    fn identity(&self) -> Option<String> {
         match &self.opened {
             Some(Ok(o)) => Some(o.identity()),
             _ => None,
@@ -157,7 +157,7 @@ impl SolveState {
     fn finished(&mut self, result: JobResult, millis: f64) {
         match result {
             JobResult::PuzzleTurn(turn) => {
-                if let Some(code) = self.code() {
+                if let Some(code) = self.identity() {
                     store::save_steps(&code, &turn.steps);
                     if matches!(turn.status, Status::Solved { .. }) {
                         store::mark_solved(&code);
@@ -181,7 +181,7 @@ impl SolveState {
             Waiting::Opening { saved: true } => {
                 // The saved steps do not fit (an older build, a damaged
                 // save): start afresh and say so.
-                if let Some(code) = self.code() {
+                if let Some(code) = self.identity() {
                     store::save_steps(&code, &[]);
                 }
                 self.ask(Vec::new(), None);
@@ -244,7 +244,7 @@ impl Reducible for SolveState {
             }
             SolveAction::Retry => {
                 if !s.job.busy() {
-                    if let Some(code) = s.code() {
+                    if let Some(code) = s.identity() {
                         store::save_steps(&code, &[]);
                     }
                     s.selected = None;
