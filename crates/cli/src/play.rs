@@ -67,6 +67,10 @@ pub struct Args {
     /// One JSON object
     #[arg(long)]
     json: bool,
+    /// Also write every game to this file as PGN (the true moves, the
+    /// umpire's words as comments, the seed and the players in the tags)
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
 }
 
 /// A player as the command line names it.
@@ -204,6 +208,32 @@ fn wilson(x: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// One game of the match as PGN, its players and seed in the tags; a game
+/// stopped by the ply or attempt limit keeps the result `*` and says why.
+fn write_pgn(
+    out: &mut impl std::io::Write,
+    game: &AnyMatch,
+    round: u64,
+    seed: u64,
+    players: [&Spec; 2],
+    reason: &str,
+) -> std::io::Result<()> {
+    let round = round.to_string();
+    let seed = seed.to_string();
+    let (white, black) = (players[0].id(), players[1].id());
+    let mut tags = vec![
+        ("Event", "fogbound match"),
+        ("Round", round.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+        ("FogboundSeed", seed.as_str()),
+    ];
+    if game.outcome().is_none() {
+        tags.push(("FogboundStopped", reason));
+    }
+    writeln!(out, "{}", game.to_pgn(&tags))
+}
+
 pub fn run(args: Args) -> Result<(), String> {
     let variant = catalogue::variant(&args.variant).ok_or_else(|| {
         let ids: Vec<&str> = catalogue::variants().iter().map(|v| v.id).collect();
@@ -222,6 +252,14 @@ pub fn run(args: Args) -> Result<(), String> {
     if specs.into_iter().any(|s| matches!(s, Spec::Ext(_))) {
         crate::ext::survive_closed_pipes();
     }
+    let mut pgn_out = match &args.pgn {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map(std::io::BufWriter::new)
+                .map_err(|e| format!("--pgn {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let start = Instant::now();
     let (mut wins, mut draws, mut unfinished) = (ByColor::<u32>::default(), 0u32, 0u32);
     let mut wins_a = 0u32;
@@ -306,6 +344,17 @@ pub fn run(args: Args) -> Result<(), String> {
         };
         white.inner.finish(result, &reason);
         black.inner.finish(result, &reason);
+        if let Some(out) = pgn_out.as_mut() {
+            write_pgn(
+                out,
+                &game,
+                k + 1,
+                seed,
+                [&kinds.white, &kinds.black],
+                &reason,
+            )
+            .map_err(|e| format!("--pgn: {e}"))?;
+        }
         // Seat 0 is A (or White).
         let seat_of = |c: Color| {
             usize::from(args.a.is_some() && c != a_side || args.a.is_none() && c == Color::Black)

@@ -334,7 +334,7 @@ impl UmpireGame {
         for game in &self.games {
             let mut game = game.clone();
             let result = game
-                .attempt(Color::White, attempt.clone())
+                .attempt(Color::White, *attempt)
                 .map_err(|_| not_one())?;
             if result.resolution == crate::Resolution::Impossible {
                 return Err(not_one());

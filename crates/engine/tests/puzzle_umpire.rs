@@ -43,7 +43,7 @@ fn follow(p: &Puzzle, tree: &Plan) -> UmpireGame {
         let answer = plan
             .answers
             .iter()
-            .find(|a| a.told == told.words && a.seen == told.seen && a.refused == !told.played)
+            .find(|a| a.told == told.words && a.seen == told.seen && a.refused != told.played)
             .unwrap_or_else(|| panic!("no branch of the proof for {told:?} in {plan:?}"));
         plan = *answer.then.clone().expect("the proof goes on");
     }

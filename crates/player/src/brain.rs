@@ -32,16 +32,21 @@
 //! more the more boards. Every search step counts against a node budget, so
 //! a seed replays exactly.
 
+use fogbound_engine::kriegspiel::{check_directions, PawnCheck};
 use fogbound_engine::model::find_in;
 use fogbound_engine::observation::Message;
 use fogbound_engine::{
-    Attempt, Bitboard, Cell, Color, Move, MoveKind, Observation, Piece, Position, Resolution, Role,
-    RuleMode, Setup, Square, Tries, Variant,
+    Attempt, Bitboard, Cell, CheckDirection, Color, Move, MoveKind, Observation, Piece, Position,
+    Resolution, Role, RuleMode, Setup, Square, Tries, Variant,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
+use crate::hunt::{hunting, Region};
 use crate::Level;
+
+mod checker;
+mod rejuvenate;
 
 /// What the player makes of the model from what it is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +138,10 @@ const REFUSAL_COST: f64 = 400.0;
 const REFUSAL_RISK: f64 = 200.0;
 /// Kriegspiel: boards of the pool checked for legality and stalemate.
 const POOL_CHECKS: usize = 256;
+/// Hunting a king it cannot see: boards searched at least.
+const HUNT_BOARDS: usize = 64;
+/// Hunting: per square the hunted king may stand on after its reply.
+const HUNT_WEIGHT: f64 = 8.0;
 
 /// One player's belief about the true position and its search. See the
 /// module docs.
@@ -221,22 +230,39 @@ impl<B: Bitboard> Brain<B> {
         self.pool.len()
     }
 
-    /// The share of the belief's boards on which the player to move has a
-    /// pawn capture (what "Any?" would answer yes to).
-    pub fn pawn_capture_share(&self) -> f64 {
+    /// What "Any?" would answer on the belief's boards: the share of them
+    /// on which the player to move has a pawn capture, and, among those,
+    /// the share on which the likeliest single pawn capture is legal (how
+    /// sure a try after "Yes" is to be accepted).
+    pub fn pawn_capture_odds(&self) -> (f64, f64) {
         let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
         if boards.is_empty() {
-            return 0.0;
+            return (0.0, 0.0);
         }
-        let yes = boards
-            .iter()
-            .filter(|p| {
-                p.moves(RuleMode::Orthodox)
-                    .iter()
-                    .any(|m| m.role.spec().pawn && m.capture.is_some())
-            })
-            .count();
-        yes as f64 / boards.len() as f64
+        let mut yes = 0usize;
+        let mut counts: Vec<((Square, Square), usize)> = Vec::new();
+        for p in &boards {
+            let captures: Vec<Move> = p
+                .moves(RuleMode::Orthodox)
+                .into_iter()
+                .filter(|m| m.role.spec().pawn && m.capture.is_some())
+                .collect();
+            if captures.is_empty() {
+                continue;
+            }
+            yes += 1;
+            for m in captures {
+                match counts.iter_mut().find(|(k, _)| *k == (m.from, m.to)) {
+                    Some(c) => c.1 += 1,
+                    None => counts.push(((m.from, m.to), 1)),
+                }
+            }
+        }
+        let best = counts.iter().map(|c| c.1).max().unwrap_or(0);
+        (
+            yes as f64 / boards.len() as f64,
+            best as f64 / yes.max(1) as f64,
+        )
     }
 
     fn mode(&self) -> RuleMode {
@@ -250,6 +276,11 @@ impl<B: Bitboard> Brain<B> {
         if pos.turn() != obs.turn {
             return false;
         }
+        // Every capture is seen by both sides, so the number of enemy men
+        // is known exactly (their kinds only as well as the captures told).
+        if pos.by_color(!self.me).count() != self.enemy.len() as u32 {
+            return false;
+        }
         for (i, cell) in obs.squares.iter().enumerate() {
             let here = pos.piece_at(Square(i as u8));
             let ok = match cell {
@@ -261,7 +292,10 @@ impl<B: Bitboard> Brain<B> {
                 return false;
             }
         }
-        if obs.turn == self.me && obs.outcome.is_none() {
+        if obs.outcome.is_some() {
+            return true;
+        }
+        if obs.turn == self.me {
             for a in &self.refused {
                 if let Some(m) = a.as_move() {
                     if find_in(&pos.moves(self.mode()), m).is_some() {
@@ -269,35 +303,54 @@ impl<B: Bitboard> Brain<B> {
                     }
                 }
             }
-            if !self.umpire_agrees(pos, obs) {
-                return false;
-            }
         }
-        true
+        self.umpire_agrees(pos, obs)
     }
 
-    /// The umpire's words of the current turn, checked on `pos` (the
-    /// player to move).
+    /// The umpire's words of the current turn, checked on `pos`: whether
+    /// the side to move is in check and from which directions, and whether
+    /// it has a pawn capture (the pawn-try count, "Any?" answered for it).
+    /// After the player's own move this is what tells it whether the move
+    /// reached the hidden king, and along which line.
     fn umpire_agrees(&self, pos: &Position<B>, obs: &Observation) -> bool {
         if self.guess != ModelGuess::Kriegspiel {
             return true;
         }
-        let mut check_said = false;
+        let mover = obs.turn;
+        let mut said: Option<&[CheckDirection]> = None;
         let mut pawn_captures: Option<bool> = None;
         for a in obs.announcements.iter().filter(|a| a.ply == obs.ply) {
             if !a.audience.includes(self.me) {
                 continue;
             }
             match &a.message {
-                Message::Check { .. } => check_said = true,
+                Message::Check { directions } => said = Some(directions),
                 Message::PawnTries { count } => pawn_captures = Some(*count > 0),
                 Message::PawnCaptureExists => pawn_captures = Some(true),
-                Message::AnyAnswer { by, yes, .. } if *by == self.me => pawn_captures = Some(*yes),
+                Message::AnyAnswer { by, yes, .. } if *by == mover => pawn_captures = Some(*yes),
                 _ => {}
             }
         }
-        if pos.is_king_attacked(self.me) != check_said {
-            return false;
+        match said {
+            None if pos.is_check() => return false,
+            None => {}
+            Some(dirs) => {
+                if !pos.is_check() {
+                    return false;
+                }
+                // Directions told: the same lines on this board (a pawn's
+                // check said as "a diagonal" where the rules say so).
+                if !dirs.is_empty() {
+                    let pawn = if dirs.contains(&CheckDirection::Diagonal) {
+                        PawnCheck::Diagonal
+                    } else {
+                        PawnCheck::LongOrShort
+                    };
+                    if check_directions(pos, pawn).as_slice() != dirs {
+                        return false;
+                    }
+                }
+            }
         }
         if let Some(expected) = pawn_captures {
             let has = pos
@@ -343,11 +396,19 @@ impl<B: Bitboard> Brain<B> {
                 self.refused.clear();
                 self.note_own_capture(attempt, obs);
                 if let Some(m) = attempt.as_move() {
+                    // A board agrees only if the move took a man there just
+                    // where it did (or took none): a board whose victim is
+                    // missing would keep a phantom man for the rest of the
+                    // game.
+                    let took = obs.last_move.and_then(|l| l.capture_at);
                     let pool = std::mem::take(&mut self.pool);
                     self.pool = pool
                         .into_iter()
                         .filter(|p| p.turn() == self.me)
-                        .filter_map(|p| find_in(&p.moves(mode), m).map(|mv| p.after(&mv)))
+                        .filter_map(|p| {
+                            let mv = find_in(&p.moves(mode), m)?;
+                            (capture_square(&p, &mv) == took).then(|| p.after(&mv))
+                        })
                         .collect();
                 }
             }
@@ -374,11 +435,15 @@ impl<B: Bitboard> Brain<B> {
 
     /// Keeps the boards that agree with `obs`; rebuilds when none does.
     fn settle(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
-        let pool = std::mem::take(&mut self.pool);
-        self.pool = pool
-            .into_iter()
+        let before = std::mem::take(&mut self.pool);
+        self.pool = before
+            .iter()
             .filter(|p| self.consistent(p, obs))
+            .cloned()
             .collect();
+        if self.pool.is_empty() && obs.outcome.is_none() {
+            self.pool = self.nudged(&before, obs, level.pool.clamp(8, 64), rng);
+        }
         if self.pool.is_empty() && obs.outcome.is_none() {
             self.rebuild(obs, level, rng);
         }
@@ -486,6 +551,16 @@ impl<B: Bitboard> Brain<B> {
     /// Random consistent completions of `obs`.
     fn rebuild(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.rebuilds += 1;
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+            let said: Vec<String> = obs
+                .announcements
+                .iter()
+                .filter(|a| a.ply == obs.ply)
+                .map(|a| a.message.text(fogbound_engine::Geometry::CHESS))
+                .collect();
+            eprintln!("rebuilt at ply {} after: {}", obs.ply, said.join("; "));
+        }
         let g =
             match fogbound_engine::Geometry::new(usize::from(obs.width), usize::from(obs.height)) {
                 Ok(g) => g,
@@ -513,14 +588,42 @@ impl<B: Bitboard> Brain<B> {
         let enemy = !self.me;
         let want = level.pool.clamp(8, 64);
         let mut relaxed: Vec<Position<B>> = Vec::new();
+        // A check told to the player: each board starts from its checker.
+        let check: Option<(Square, Vec<CheckDirection>)> = (obs.turn == self.me
+            && self.guess == ModelGuess::Kriegspiel)
+            .then(|| {
+                let king = obs
+                    .men()
+                    .into_iter()
+                    .find(|(_, p)| p.color == self.me && p.role.spec().royal)?
+                    .0;
+                let dirs = obs
+                    .announcements
+                    .iter()
+                    .filter(|a| a.ply == obs.ply && a.audience.includes(self.me))
+                    .find_map(|a| match &a.message {
+                        Message::Check { directions } => Some(directions.clone()),
+                        _ => None,
+                    })?;
+                Some((king, dirs))
+            })
+            .flatten();
         for _ in 0..want * 12 {
             if self.pool.len() >= want {
                 break;
             }
             let mut board = base.clone();
             let mut free: Vec<Square> = fog.clone();
+            let mut roles = hidden.clone();
+            if let Some((king, dirs)) = &check {
+                if !plant_checker(
+                    g, *king, dirs, &mut board, &mut free, &mut roles, enemy, rng,
+                ) {
+                    continue;
+                }
+            }
             let mut ok = true;
-            for &role in &hidden {
+            for &role in &roles {
                 let pawn = role.spec().pawn;
                 let fits = |sq: Square| {
                     !pawn || {
@@ -620,7 +723,17 @@ impl<B: Bitboard> Brain<B> {
             .filter(|p| p.turn() == self.me)
             .cloned()
             .collect();
-        while boards.len() > level.samples {
+        // Hunting a king it cannot see, the pool is small and every board
+        // is a different square for the king: all of them are searched (up
+        // to a bound), not a sample, so the pieces do not drift with it.
+        let hunt = self.guess == ModelGuess::Kriegspiel
+            && hunting(&boards.iter().collect::<Vec<_>>(), self.me);
+        let samples = if hunt {
+            level.samples.max(HUNT_BOARDS)
+        } else {
+            level.samples
+        };
+        while boards.len() > samples {
             let i = below(rng, boards.len());
             boards.swap_remove(i);
         }
@@ -692,6 +805,7 @@ impl<B: Bitboard> Brain<B> {
         // the two ways the bot wastes what it knows.
         let mut pool_legal = vec![1.0f64; candidates.len()];
         let mut stale_share = vec![0.0f64; candidates.len()];
+        let mut regions: Vec<Region<B>> = candidates.iter().map(|_| Region::default()).collect();
         if self.guess == ModelGuess::Kriegspiel {
             let all: Vec<&Position<B>> = self
                 .pool
@@ -707,6 +821,9 @@ impl<B: Bitboard> Brain<B> {
                     if let Some(mv) = c.as_move().and_then(|m| find_in(&moves, m)) {
                         count[i] += 1.0;
                         let after = board.after(&mv);
+                        if hunt {
+                            regions[i].add(&after, capture_square(board, &mv));
+                        }
                         if !after.is_check() && after.moves(mode).is_empty() {
                             stalemates[i] = true;
                             stale_share[i] += 1.0;
@@ -728,8 +845,9 @@ impl<B: Bitboard> Brain<B> {
             .zip(&lost)
             .zip(&stalemates)
             .zip(pool_legal.iter().zip(&stale_share))
-            .map(|(((s, l), st), (pl, ss))| {
-                let mean = s / n;
+            .zip(&regions)
+            .map(|((((s, l), st), (pl, ss)), region)| {
+                let mean = s / n - HUNT_WEIGHT * region.expected();
                 let mut v = mean - if *l { KING_RISK } else { 0.0 };
                 // A won game thrown away by stalemating on some board: the
                 // more boards, the likelier.
@@ -740,6 +858,58 @@ impl<B: Bitboard> Brain<B> {
             })
             .collect()
     }
+}
+
+/// Puts a man on `board` that checks `king` along one of `dirs`, on one of
+/// the `free` squares: a hidden man of a fitting role when there is one,
+/// else (the list of enemy men is a guess) a fitting man in place of a
+/// hidden pawn or other man. False when no square fits.
+#[allow(clippy::too_many_arguments)]
+fn plant_checker(
+    g: fogbound_engine::Geometry,
+    king: Square,
+    dirs: &[CheckDirection],
+    board: &mut [Option<Piece>],
+    free: &mut Vec<Square>,
+    roles: &mut Vec<Role>,
+    enemy: Color,
+    rng: &mut ChaCha8Rng,
+) -> bool {
+    let Some(&dir) = dirs.get(below(rng, dirs.len())) else {
+        return true;
+    };
+    let spots: Vec<usize> = free
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| checker::on_line(g, king, **s, dir))
+        .map(|(i, _)| i)
+        .collect();
+    if spots.is_empty() {
+        return false;
+    }
+    let fitting = checker::checkers(dir);
+    let have: Vec<usize> = roles
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| fitting.contains(r))
+        .map(|(i, _)| i)
+        .collect();
+    let role = if !have.is_empty() && below(rng, 10) < 8 {
+        roles.swap_remove(have[below(rng, have.len())])
+    } else {
+        let Some(i) = roles
+            .iter()
+            .position(|r| r.spec().pawn)
+            .or_else(|| roles.iter().position(|r| !r.spec().royal))
+        else {
+            return false;
+        };
+        roles.swap_remove(i);
+        fitting[below(rng, fitting.len())]
+    };
+    let sq = free.swap_remove(spots[below(rng, spots.len())]);
+    board[sq.index()] = Some(Piece { color: enemy, role });
+    true
 }
 
 /// The square of the man a move takes, if it takes one.

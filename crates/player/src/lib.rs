@@ -42,6 +42,7 @@
 //! should link this crate: the page's own wasm has a size budget.
 
 pub mod brain;
+pub mod hunt;
 pub mod protocol;
 pub mod trace;
 
@@ -217,6 +218,12 @@ macro_rules! each_brain {
     };
 }
 
+/// "Any?" is asked when at least this share of the belief's boards has a
+/// pawn capture…
+const ASK_ANY_SHARE: f64 = 0.5;
+/// …and one pawn capture is legal on at least this share of those.
+const ASK_ANY_SURE: f64 = 0.75;
+
 /// The computer player. See the crate docs.
 pub struct BotPlayer {
     level_id: BotLevel,
@@ -331,13 +338,17 @@ impl Player for BotPlayer {
     fn attempt(&mut self, obs: &Observation) -> Attempt {
         let mut routes = SplitMix::new(self.rng.next_u64());
         let actions = obs.actions;
-        // "Any?" when the belief says a pawn capture is likely: a yes may
-        // oblige a pawn capture try, which should then not be refused.
+        // "Any?" when the belief says a pawn capture is likely and which one
+        // it would be: a yes may oblige a pawn capture try, which should
+        // then not be refused.
         if actions.ask_any
             && !actions.must_try_pawn_capture
             && self.asked_any != Some(obs.ply)
             && !obs.try_hints.is_empty()
-            && each_brain!(self.brain_for(obs), b => b.pawn_capture_share()) >= 0.5
+            && {
+                let (share, sure) = each_brain!(self.brain_for(obs), b => b.pawn_capture_odds());
+                share >= ASK_ANY_SHARE && sure >= ASK_ANY_SURE
+            }
         {
             self.asked_any = Some(obs.ply);
             return Attempt::AskAny;
