@@ -179,11 +179,10 @@ pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback
         let request: Option<HintRequest> = game.and_then(|g| g.borrow().hint_request());
         if let Some(request) = request {
             asked.set(request.asked);
-            let job = Job::Think {
+            let job = Job::Hint {
                 kind: request.kind.id(),
                 seed: request.seed,
                 transcript: request.transcript,
-                hurry: false,
             };
             if let Err(message) = client.run(job) {
                 web_sys::console::error_1(&message.into());

@@ -7,8 +7,9 @@
 use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
 use fogbound_engine::{Attempt, Told};
+use fogbound_player::seat::Seat;
 use fogbound_player::trace::belief_trace;
-use fogbound_player::{BotLevel, BotPlayer, Opponent};
+use fogbound_player::{BotLevel, Opponent};
 
 use super::fog_lab;
 use super::protocol::{Job, JobResult};
@@ -29,11 +30,45 @@ pub const MIN_KRK_STRATEGY_SIZE: u32 = 8;
 /// a few boards of the belief instead of the level's full search.
 pub const HURRIED_NODES: u64 = 2_000;
 
-/// An automated player's attempt after being told `transcript`; `hurry`
-/// (the person pressed "Move now") cuts its search to [`HURRIED_NODES`].
-pub fn think(kind: &str, seed: u64, transcript: &[Told], hurry: bool) -> Result<Attempt, String> {
+/// The computer's attempt in a game: the automated player `kind` seeded
+/// with `seed`, kept in `seat` between moves and brought up to
+/// `transcript` (its own side's views; a seat that does not fit starts over
+/// and catches up, see [`Seat`]). `hurry` (the person pressed "Move now")
+/// cuts its search to [`HURRIED_NODES`].
+pub fn think(
+    seat: &mut Option<Seat>,
+    kind: &str,
+    seed: u64,
+    transcript: &[Told],
+    hurry: bool,
+) -> Result<Attempt, String> {
     let kind =
         Opponent::from_id(kind).ok_or_else(|| format!("no automated player is called '{kind}'"))?;
+    let last = their_turn(transcript)?;
+    let seat = match seat {
+        Some(s) if s.is(kind, seed) => s,
+        _ => seat.insert(Seat::new(kind, seed)),
+    };
+    seat.catch_up(transcript);
+    Ok(seat.attempt(&last, hurry.then_some(HURRIED_NODES)))
+}
+
+/// What the automated player `kind` would try for a person: a fresh one
+/// told the person's own `transcript` (not kept: the person's attempts
+/// were not its own).
+pub fn hint(kind: &str, seed: u64, transcript: &[Told]) -> Result<Attempt, String> {
+    let kind =
+        Opponent::from_id(kind).ok_or_else(|| format!("no automated player is called '{kind}'"))?;
+    let last = their_turn(transcript)?;
+    let mut player = kind.build(seed);
+    for told in transcript {
+        told.tell(player.as_mut());
+    }
+    Ok(player.attempt(&last))
+}
+
+/// The latest observation of `transcript`, if it is that side's turn.
+fn their_turn(transcript: &[Told]) -> Result<fogbound_engine::Observation, String> {
     let last = transcript
         .last()
         .ok_or("the automated player was told nothing")?
@@ -42,18 +77,7 @@ pub fn think(kind: &str, seed: u64, transcript: &[Told], hurry: bool) -> Result<
     if last.turn != last.player || last.outcome.is_some() {
         return Err("it is not the automated player's turn".into());
     }
-    let mut player = match kind {
-        Opponent::Bot(level) if hurry => {
-            let mut bot = BotPlayer::new(level, seed);
-            bot.cap_nodes(HURRIED_NODES);
-            Box::new(bot)
-        }
-        _ => kind.build(seed),
-    };
-    for told in transcript {
-        told.tell(player.as_mut());
-    }
-    Ok(player.attempt(&last))
+    Ok(last)
 }
 
 /// Solved tables the worker keeps between jobs (one per solver), and
@@ -64,6 +88,8 @@ pub struct Tables {
     fox: Option<fh::Solution>,
     lab: fog_lab::LabTables,
     files: Option<Box<dyn fog_lab::TableSource>>,
+    /// The computer's seat in the game being played.
+    seat: Option<Seat>,
 }
 
 impl Tables {
@@ -194,7 +220,12 @@ pub fn run(
             seed,
             transcript,
             hurry,
-        } => think(kind, *seed, transcript, *hurry).map(JobResult::Attempt),
+        } => think(&mut tables.seat, kind, *seed, transcript, *hurry).map(JobResult::Attempt),
+        Job::Hint {
+            kind,
+            seed,
+            transcript,
+        } => hint(kind, *seed, transcript).map(JobResult::Attempt),
         Job::Beliefs {
             level,
             seed,

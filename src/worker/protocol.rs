@@ -55,16 +55,23 @@ pub enum Job {
     FoxFuzz { size: u8, p: f64 },
     /// The fairest fuzz factor by bisection (`steps` halvings of [0, 1]).
     FoxFairest { size: u8, steps: u32 },
-    /// An automated player's attempt: the player `kind` (an id of the
-    /// engine's player catalogue) is built with `seed`, told `transcript`
-    /// (its own side's observations and resolutions, nothing else) and
-    /// asked what it tries.
+    /// The computer's attempt: the player `kind` (an id of the player
+    /// catalogue) seeded with `seed`, kept by the worker from move to move,
+    /// is brought up to `transcript` (its own side's observations and
+    /// resolutions, nothing else) and asked what it tries.
     /// `hurry`: the person pressed "Move now"; a short search answers.
     Think {
         kind: String,
         seed: u64,
         transcript: Vec<fogbound_engine::Told>,
         hurry: bool,
+    },
+    /// A hint for a person: what a fresh `kind` told that person's
+    /// `transcript` would try.
+    Hint {
+        kind: String,
+        seed: u64,
+        transcript: Vec<fogbound_engine::Told>,
     },
     /// What the bot at `level` believed through a finished game: it is told
     /// its side's `transcript` again, seeded with `seed`, and pictures its

@@ -515,7 +515,8 @@ mod tests {
         let g = Geometry::CHESS;
         assert!(placements.iter().all(|pl| {
             let (sq, piece) = pl[0];
-            piece == Piece::from_char('b').unwrap() && (g.file(sq).0 + g.rank(sq).0).is_multiple_of(2)
+            piece == Piece::from_char('b').unwrap()
+                && (g.file(sq).0 + g.rank(sq).0).is_multiple_of(2)
         }));
         assert_eq!(p.to_move(), Color::White);
     }

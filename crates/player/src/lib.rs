@@ -44,6 +44,7 @@
 pub mod brain;
 pub mod hunt;
 pub mod protocol;
+pub mod seat;
 pub mod trace;
 
 use fogbound_engine::player::{Player, PlayerKind};
@@ -260,6 +261,28 @@ impl BotPlayer {
     /// turned into nodes, so the cap keeps a game reproducible).
     pub fn cap_nodes(&mut self, nodes: u64) {
         self.level.nodes = self.level.level_nodes_min(nodes);
+    }
+
+    /// Its attempt with the search cut to `nodes` nodes ("Move now"); the
+    /// level's budget is back for the next one.
+    pub fn attempt_within(&mut self, obs: &Observation, nodes: u64) -> Attempt {
+        let level = self.level;
+        self.level.nodes = level.level_nodes_min(nodes);
+        let attempt = self.attempt(obs);
+        self.level = level;
+        attempt
+    }
+
+    /// Asks again for an attempt it made earlier, when catching up on a
+    /// game (see [`seat`]): every draw from its random stream and every
+    /// change to its belief is as it was, but the search is skipped (no
+    /// draw depends on it), so the attempt itself may differ and is thrown
+    /// away.
+    pub fn replay_attempt(&mut self, obs: &Observation) {
+        let level = self.level;
+        self.level.nodes = 0;
+        self.attempt(obs);
+        self.level = level;
     }
 
     /// How many boards the belief holds now (0 before the game).

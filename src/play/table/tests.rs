@@ -1019,9 +1019,14 @@ fn let_the_computer_move(s: &mut GameTable) -> usize {
             .transcript
             .iter()
             .all(|t| t.observation().player == turn.color));
-        let attempt =
-            crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, false)
-                .expect("the random mover always answers");
+        let attempt = crate::worker::jobs::think(
+            &mut None,
+            &turn.kind.id(),
+            turn.seed,
+            &turn.transcript,
+            false,
+        )
+        .expect("the random mover always answers");
         assert!(s.apply(Act::Computer {
             attempt,
             asked: turn.asked,
@@ -1077,9 +1082,14 @@ fn a_person_plays_the_random_mover_in_every_model_from_either_side() {
             // A stale answer (asked before the last attempt) is dropped.
             if let Some(turn) = s.computer_turn() {
                 let before = s.plies();
-                let attempt =
-                    crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, false)
-                        .unwrap();
+                let attempt = crate::worker::jobs::think(
+                    &mut None,
+                    &turn.kind.id(),
+                    turn.seed,
+                    &turn.transcript,
+                    false,
+                )
+                .unwrap();
                 s.apply(Act::Computer {
                     attempt,
                     asked: turn.asked + 1,
@@ -1151,8 +1161,14 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
     assert!(s.hurried());
     let turn = s.computer_turn().unwrap();
     assert!(turn.hurry);
-    let attempt =
-        crate::worker::jobs::think(&turn.kind.id(), turn.seed, &turn.transcript, true).unwrap();
+    let attempt = crate::worker::jobs::think(
+        &mut None,
+        &turn.kind.id(),
+        turn.seed,
+        &turn.transcript,
+        true,
+    )
+    .unwrap();
     s.apply(Act::Computer {
         attempt,
         asked: turn.asked,
@@ -1169,8 +1185,7 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
         .iter()
         .all(|t| t.observation().player == Color::Black));
     let answer =
-        crate::worker::jobs::think(&request.kind.id(), request.seed, &request.transcript, false)
-            .unwrap();
+        crate::worker::jobs::hint(&request.kind.id(), request.seed, &request.transcript).unwrap();
     let Attempt::Move(m) = answer else {
         panic!("a move in Fog of War")
     };
