@@ -22,14 +22,14 @@ use crate::{BotPlayer, Opponent};
 /// The player in a seat: the bot (whose search can be cut short) or
 /// another automated player.
 enum Sitter {
-    Bot(BotPlayer),
+    Bot(Box<BotPlayer>),
     Other(Box<dyn Player>),
 }
 
 impl Sitter {
     fn player(&mut self) -> &mut dyn Player {
         match self {
-            Sitter::Bot(b) => b,
+            Sitter::Bot(b) => b.as_mut(),
             Sitter::Other(p) => p.as_mut(),
         }
     }
@@ -51,7 +51,7 @@ impl Seat {
     /// An empty seat for `kind`, its choices drawn from `seed`.
     pub fn new(kind: Opponent, seed: u64) -> Seat {
         let sitter = match kind {
-            Opponent::Bot(level) => Sitter::Bot(BotPlayer::new(level, seed)),
+            Opponent::Bot(level) => Sitter::Bot(Box::new(BotPlayer::new(level, seed))),
             Opponent::Engine(_) => Sitter::Other(kind.build(seed)),
         };
         Seat {
