@@ -75,9 +75,11 @@ if (!BOT_ONLY) {
   rows.push({ what: "perft(5) start position", wasm_ms: wasmMs, native_ms: nat.ms, tables_mb: 0, published: "" });
 }
 // The computer player: what a person waits for a move in the page (the
-// worker rebuilds the bot from its transcript, then searches) against the
-// bot's thinking time per attempt natively (one player kept alive through a
-// match against the random mover). Fog of War, the person Black.
+// worker keeps the bot's seat and tells it what is new, then it searches)
+// against the bot's thinking time per attempt natively (one player kept
+// alive through a match against the random mover). Fog of War, the person
+// Black, up to 30 moves: the later moves' row shows that a move does not
+// cost more as the game grows.
 for (const level of LAB_ONLY || PUZZLES_ONLY ? [] : ["beginner", "club", "strong"]) {
   await page.goto(server.url + `#/play?model=fog&mode=computer&computer=bot:${level}&side=black&start=1`);
   const blackToMove = () => page.waitForFunction(
@@ -86,7 +88,7 @@ for (const level of LAB_ONLY || PUZZLES_ONLY ? [] : ["beginner", "club", "strong
     null, { timeout: 120000 });
   await blackToMove();
   const waits = [];
-  for (let move = 0; move < 8; move++) {
+  for (let move = 0; move < 30; move++) {
     if (await page.locator('[data-testid="outcome"], [data-testid="replay-slider"]').count()) break;
     const men = await page.$$eval('[data-square] [data-piece^="b"]', (els) => els.map((e) => e.closest("[data-square]").dataset.square));
     let played = false;
@@ -106,6 +108,11 @@ for (const level of LAB_ONLY || PUZZLES_ONLY ? [] : ["beginner", "club", "strong
   const nat = native(["match", "--model", "fog", "--a", `bot:${level}`, "--b", "random", "--games", "2", "--json"]);
   const mean = waits.reduce((a, b) => a + b, 0) / Math.max(1, waits.length);
   rows.push({ what: `bot:${level}, a Fog of War move (mean of ${waits.length})`, wasm_ms: mean, native_ms: nat.json.mean_ms_a, tables_mb: 0, published: "" });
+  const late = waits.slice(15);
+  if (late.length) {
+    const lateMean = late.reduce((a, b) => a + b, 0) / late.length;
+    rows.push({ what: `bot:${level}, moves 16–${waits.length} only (mean of ${late.length})`, wasm_ms: lateMean, native_ms: nat.json.mean_ms_a, tables_mb: 0, published: "" });
+  }
 }
 // The endgame lab: a query's time in the worker, the first (the file
 // fetched and read) and the next (a lookup), for a start's verdict and for

@@ -3,10 +3,10 @@
 //! many candidate boards it keeps and how often each square holds an enemy
 //! man on them (the replay draws that as heat over the bot's own view).
 //!
-//! The live game asked a freshly seeded bot at every move; the trace tells
-//! one bot, seeded once, the whole transcript, so where the belief was
-//! sampled its boards can differ in detail from those of the game. Where
-//! the belief was exact (every consistent board kept) they are the same.
+//! The trace catches up as the worker's seat does ([`crate::seat`]): before
+//! each of the bot's own attempts is told how it went, the bot is asked for
+//! it again without search, so its random stream — and so every sampled
+//! board — is what it was in the game.
 
 use fogbound_engine::{Bitboard, Color, Position, Told};
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,9 @@ pub fn belief_trace(
     let mut frames: Vec<BeliefFrame> = Vec::new();
     let total = transcript.len() as u64;
     for (i, told) in transcript.iter().enumerate() {
+        if let (Told::Resolved { .. }, Some(before)) = (told, i.checked_sub(1)) {
+            bot.replay_attempt(transcript[before].observation());
+        }
         told.tell(&mut bot);
         let ply = told.observation().ply;
         if let Some(frame) = bot.belief_frame(ply) {
