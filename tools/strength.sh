@@ -55,16 +55,17 @@ write_table() {
 # has them.
 pair chess fog - bot:club random 200
 pair chess fog - bot:club greedy 200
-pair chess kriegspiel english bot:club random 40
-pair chess fog - bot:strong bot:club 50
-pair chess fog - bot:beginner random 100
-pair chess fog - bot:beginner greedy 100
-pair chess fog - bot:club bot:beginner 100
-pair chess fog - bot:strong random 50
-pair chess fog - bot:strong greedy 50
-pair chess fog - bot:strong bot:beginner 50
-pair chess kriegspiel english bot:club greedy 20
-pair chess kriegspiel english bot:strong bot:club 10
+pair chess kriegspiel english bot:club random 100
+pair chess fog - bot:strong bot:club 200
+pair chess fog - bot:beginner random 200
+pair chess fog - bot:beginner greedy 200
+pair chess fog - bot:club bot:beginner 200
+pair chess fog - bot:strong random 200
+pair chess fog - bot:strong greedy 200
+pair chess fog - bot:strong bot:beginner 200
+pair chess kriegspiel english bot:club greedy 40
+pair chess kriegspiel english bot:strong bot:club 20
+pair chess kriegspiel english bot:strong random 20
 pair chess dark - bot:club random 20
 pair chess dark - bot:club greedy 20
 pair chess open - bot:club greedy 20

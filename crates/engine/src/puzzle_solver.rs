@@ -57,11 +57,12 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use crate::belief::{Belief, Observer, View};
+use crate::kriegspiel::{AnyObligation, PawnTries};
 use crate::model::{find_in, masked};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
 use crate::{
-    Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Move, MoveAttempt, Position, RuleMode,
-    Setup, Variant,
+    Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Move, MoveAttempt, Position, Role,
+    RuleMode, Setup, Variant,
 };
 
 /// Positions of the search (puzzles are played on the 8×8 board).
@@ -179,7 +180,8 @@ pub struct Answer {
     /// answer moved men (empty after a refusal: nothing changed). Under
     /// Fog of War this, not the words, tells the answers apart.
     pub seen: Vec<String>,
-    /// The try was refused: `then` is the next try, in the same turn.
+    /// The try was refused, or White asked "Any?" (`told` holds the
+    /// answer): `then` is the next attempt, in the same turn.
     pub refused: bool,
     /// The game is over here, won (`then` is `None`).
     pub won: bool,
@@ -286,14 +288,41 @@ pub type Refutation = (Vec<View>, Belief<Bitboard64>);
 /// The progress callback: told the counters, returns `false` to stop.
 pub type ProgressFn<'a> = dyn FnMut(&Stats) -> bool + 'a;
 
+/// Where White stands within its turn, as far as "Any?" goes. Each step
+/// down leaves White fewer options, so a belief won in a later stage is won
+/// in an earlier one and one lost in an earlier stage is lost in a later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Turn {
+    /// White may still ask "Any?" this turn.
+    Fresh = 0,
+    /// White asked (or may not ask): any attempt.
+    Asked = 1,
+    /// Told "Yes": only pawn captures may be tried until the preset frees
+    /// White (a refused one, or a legal one).
+    Obliged = 2,
+}
+
+/// "Any?" as a puzzle's preset has it.
+#[derive(Clone, Debug)]
+struct AnyQuestion {
+    obligation: AnyObligation,
+    yes: String,
+    no: String,
+}
+
 /// The belief-state search, reusable across calls on one puzzle (its memo
 /// keeps what it learnt): the page's adversarial umpire keeps one for a
 /// whole solving session.
 pub struct Solver<'a> {
     observer: Observer<Bitboard64>,
     mode: RuleMode,
-    memo: HashMap<Vec<u64>, Entry>,
-    lost_index: HashMap<u64, Vec<(Witness, u32)>>,
+    /// "Any?", when the preset has it.
+    any: Option<AnyQuestion>,
+    /// Per [`Turn`], what is known of White's beliefs.
+    memo: [HashMap<Vec<u64>, Entry>; 3],
+    /// Lost witnesses: the moves they are lost within and the turn stage
+    /// they were found in (they hold in that stage and later ones).
+    lost_index: HashMap<u64, Vec<(Witness, u32, Turn)>>,
     /// Beliefs with Black to move, as `memo` for White's.
     escapes: HashMap<Vec<u64>, Entry>,
     full: HashMap<(u64, u32), bool>,
@@ -321,10 +350,22 @@ impl<'a> Solver<'a> {
         max_nodes: u64,
         progress: Option<&'a mut ProgressFn<'a>>,
     ) -> Solver<'a> {
+        let any = match spec {
+            ModelSpec::Kriegspiel { rules } => match rules.pawn_tries {
+                PawnTries::AskAny { obligation } => Some(AnyQuestion {
+                    obligation,
+                    yes: rules.any_yes_word.clone(),
+                    no: rules.any_no_word.clone(),
+                }),
+                _ => None,
+            },
+            _ => None,
+        };
         Solver {
             observer: Observer::new(spec, Color::White),
             mode: spec.rule_mode(),
-            memo: HashMap::new(),
+            any,
+            memo: Default::default(),
             lost_index: HashMap::new(),
             escapes: HashMap::new(),
             full: HashMap::new(),
@@ -420,7 +461,47 @@ impl<'a> Solver<'a> {
     /// Whether White, to move in every position of `belief`, forces the
     /// goal within `moves` moves.
     pub fn wins(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<bool, Stop> {
-        Ok(self.lost(belief, moves)?.is_none())
+        self.wins_in(belief, moves, Turn::Fresh)
+    }
+
+    /// [`Solver::wins`] at a stage of White's turn.
+    pub fn wins_in(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<bool, Stop> {
+        Ok(self.lost(belief, moves, turn)?.is_none())
+    }
+
+    /// The stage of the turn as it matters here: "Any?" may be asked only
+    /// when the preset has it and White has a pawn (else the stage is
+    /// [`Turn::Asked`], so such puzzles keep one memo).
+    fn stage(&self, belief: &Belief<Bitboard64>, turn: Turn) -> Turn {
+        let has_pawn = belief
+            .positions()
+            .first()
+            .is_some_and(|p| p.pieces(Color::White, Role::Pawn).any());
+        match turn {
+            Turn::Fresh if self.any.is_none() || !has_pawn => Turn::Asked,
+            Turn::Obliged if !has_pawn => Turn::Asked,
+            t => t,
+        }
+    }
+
+    /// The stage after a refused `attempt` in stage `turn`.
+    fn after_refusal(&self, pos: &Pos, turn: Turn, attempt: &MoveAttempt) -> Turn {
+        let freed = turn == Turn::Obliged
+            && self
+                .any
+                .as_ref()
+                .is_some_and(|a| a.obligation == AnyObligation::TryOne)
+            && is_pawn_capture(pos, attempt);
+        if freed {
+            Turn::Asked
+        } else {
+            turn
+        }
     }
 
     /// `None` when White wins `belief` within `moves`; else a witness: a
@@ -430,28 +511,36 @@ impl<'a> Solver<'a> {
     /// fails somewhere fails wherever the positions that made it fail are
     /// still possible (each lands in the same answer group), and refused
     /// attempts only ever leave larger groups that hold the witness.
-    fn lost(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
+    fn lost(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<Option<Witness>, Stop> {
         let Some(&first) = belief.key().first() else {
             return Ok(None);
         };
         if moves == 0 {
             return Ok(Some(vec![first]));
         }
-        match self.memo.get(belief.key()) {
+        let turn = self.stage(belief, turn);
+        match self.memo[turn as usize].get(belief.key()) {
             Some(e) if e.won_in <= moves => return Ok(None),
             Some(e) if e.lost_in >= moves => return Ok(Some(e.witness.clone())),
             Some(_) => {}
             None => self.stats.belief_states += 1,
         }
-        let result = match self.known_lost(belief.key(), moves) {
+        let result = match self.known_lost(belief.key(), moves, turn) {
             Some(w) => Some(w),
-            None => self.search(belief, moves)?,
+            None => self.search(belief, moves, turn)?,
         };
-        let e = self.memo.entry(belief.key().to_vec()).or_insert(Entry {
-            won_in: u32::MAX,
-            lost_in: 0,
-            witness: Vec::new(),
-        });
+        let e = self.memo[turn as usize]
+            .entry(belief.key().to_vec())
+            .or_insert(Entry {
+                won_in: u32::MAX,
+                lost_in: 0,
+                witness: Vec::new(),
+            });
         match &result {
             None => e.won_in = e.won_in.min(moves),
             Some(w) => {
@@ -462,20 +551,20 @@ impl<'a> Solver<'a> {
                 self.lost_index
                     .entry(w[0])
                     .or_default()
-                    .push((w.clone(), moves));
+                    .push((w.clone(), moves, turn));
             }
         }
         Ok(result)
     }
 
     /// A kept witness lost within at least `moves` that `key` holds.
-    fn known_lost(&self, key: &[u64], moves: u32) -> Option<Witness> {
+    fn known_lost(&self, key: &[u64], moves: u32, turn: Turn) -> Option<Witness> {
         for h in key {
             let Some(list) = self.lost_index.get(h) else {
                 continue;
             };
-            for (w, n) in list {
-                if *n >= moves && is_subset(w, key) {
+            for (w, n, t) in list {
+                if *n >= moves && *t <= turn && is_subset(w, key) {
                     return Some(w.clone());
                 }
             }
@@ -483,7 +572,12 @@ impl<'a> Solver<'a> {
         None
     }
 
-    fn search(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
+    fn search(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<Option<Witness>, Stop> {
         if moves <= FULL_INFO_DEPTH {
             for (pos, &h) in belief.positions().iter().zip(belief.key()) {
                 if !self.mates_in(pos, moves)? {
@@ -497,8 +591,25 @@ impl<'a> Solver<'a> {
             .map(|p| p.moves(self.mode))
             .collect();
         let mut witness: Witness = Vec::new();
+        if turn == Turn::Fresh {
+            match self.ask(belief, moves)? {
+                None => return Ok(None),
+                Some(w) => witness.extend(w),
+            }
+        }
+        if turn == Turn::Obliged && self.empty_pawn_try(belief, &legal).is_some() {
+            // A pawn capture refused everywhere frees White at no cost.
+            match self.lost(belief, moves, Turn::Asked)? {
+                None => return Ok(None),
+                Some(w) => witness.extend(w),
+            }
+        }
+        let first = belief.positions()[0].clone();
         for a in self.ordered(belief, &legal, moves) {
-            match self.refute(belief, &legal, moves, &a)? {
+            if turn == Turn::Obliged && !is_pawn_capture(&first, &a) {
+                continue;
+            }
+            match self.refute(belief, &legal, moves, &a, turn)? {
                 None => {
                     *self.history.entry(a).or_insert(0) += 1;
                     let k = self.killers.entry(moves).or_default();
@@ -530,7 +641,72 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|p| p.moves(self.mode))
             .collect();
-        Ok(self.refute(belief, &legal, moves, attempt)?.is_none())
+        Ok(self
+            .refute(belief, &legal, moves, attempt, Turn::Fresh)?
+            .is_none())
+    }
+
+    /// The belief split by the answer to "Any?": the positions where White
+    /// has a legal pawn capture, and the others. `None` when asking tells
+    /// nothing (one part is empty) or the preset has no "Any?".
+    fn any_answers(
+        &self,
+        belief: &Belief<Bitboard64>,
+    ) -> Option<(Belief<Bitboard64>, Belief<Bitboard64>)> {
+        self.any.as_ref()?;
+        let (yes, no): (Vec<Pos>, Vec<Pos>) = belief.positions().iter().cloned().partition(|p| {
+            p.moves(RuleMode::Orthodox)
+                .iter()
+                .any(|m| m.role == Role::Pawn && m.is_capture())
+        });
+        if yes.is_empty() || no.is_empty() {
+            return None;
+        }
+        Some((Belief::new(yes), Belief::new(no)))
+    }
+
+    /// Under an obligation that one refused pawn capture lifts: a pawn
+    /// capture refused in every position of `belief` (an empty try that
+    /// costs nothing and frees White), if there is one.
+    fn empty_pawn_try(
+        &self,
+        belief: &Belief<Bitboard64>,
+        legal: &[Vec<Move>],
+    ) -> Option<MoveAttempt> {
+        let one = self.any.as_ref()?.obligation == AnyObligation::TryOne;
+        let first = belief.positions().first()?;
+        if !one {
+            return None;
+        }
+        self.observer.attempts(belief).into_iter().find(|a| {
+            is_pawn_capture(first, a) && legal.iter().all(|list| find_in(list, a).is_none())
+        })
+    }
+
+    /// The stage after "Yes".
+    fn obliged(&self) -> Turn {
+        Turn::Obliged
+    }
+
+    /// `None` when asking "Any?" now wins `belief` within `moves`; else a
+    /// witness (empty when asking tells nothing).
+    fn ask(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
+        let Some((yes, no)) = self.any_answers(belief) else {
+            return Ok(Some(Vec::new()));
+        };
+        self.tick()?;
+        // The smaller part first: cheaper, and as likely to fail.
+        let parts = if yes.len() <= no.len() {
+            [(yes, self.obliged()), (no, Turn::Asked)]
+        } else {
+            [(no, Turn::Asked), (yes, self.obliged())]
+        };
+        for (part, turn) in &parts {
+            if let Some(w) = self.lost(part, moves, *turn)? {
+                return Ok(Some(w));
+            }
+        }
+        Ok(None)
     }
 
     /// `None` when `attempt` forces the goal; else a witness (hashes of
@@ -542,6 +718,7 @@ impl<'a> Solver<'a> {
         legal: &[Vec<Move>],
         moves: u32,
         attempt: &MoveAttempt,
+        turn: Turn,
     ) -> Result<Option<Witness>, Stop> {
         self.tick()?;
         if moves == 0 {
@@ -569,7 +746,8 @@ impl<'a> Solver<'a> {
             return if refused.is_empty() {
                 Ok(None)
             } else {
-                self.lost(&Belief::new(refused), moves)
+                let next = self.after_refusal(&refused[0], turn, attempt);
+                self.lost(&Belief::new(refused), moves, next)
             };
         }
         let groups = self.split(belief, legal, attempt);
@@ -584,7 +762,8 @@ impl<'a> Solver<'a> {
         }
         for g in &groups {
             if g.view.refused {
-                if let Some(w) = self.lost(&g.belief, moves)? {
+                let next = self.after_refusal(&g.belief.positions()[0], turn, attempt);
+                if let Some(w) = self.lost(&g.belief, moves, next)? {
                     return Ok(Some(w));
                 }
             } else if g.view.outcome.is_none() {
@@ -720,7 +899,7 @@ impl<'a> Solver<'a> {
         for i in order {
             let g = &replies[i];
             if g.view.outcome.is_none() {
-                if let Some(w) = self.lost(&g.belief, moves)? {
+                if let Some(w) = self.lost(&g.belief, moves, Turn::Fresh)? {
                     return Ok(Some(g.origins(&w)));
                 }
             }
@@ -873,9 +1052,19 @@ impl<'a> Solver<'a> {
         belief: &Belief<Bitboard64>,
         moves: u32,
     ) -> Result<Option<u32>, Stop> {
+        self.shortest_in(belief, moves, Turn::Fresh)
+    }
+
+    /// [`Solver::shortest`] at a stage of White's turn.
+    fn shortest_in(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<Option<u32>, Stop> {
         for n in 1..=moves {
             self.stats.depth = n;
-            if self.wins(belief, n)? {
+            if self.wins_in(belief, n, turn)? {
                 return Ok(Some(n));
             }
         }
@@ -884,16 +1073,102 @@ impl<'a> Solver<'a> {
 
     /// White's plan (the proof) in a belief White wins within `moves`.
     pub fn plan(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Plan>, Stop> {
-        let Some(n) = self.shortest(belief, moves)? else {
+        self.plan_in(belief, moves, Turn::Fresh)
+    }
+
+    /// [`Solver::plan`] at a stage of White's turn: "Any?" first when
+    /// asking wins (as the search tries it), else the first attempt that
+    /// forces the goal.
+    fn plan_in(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<Option<Plan>, Stop> {
+        let Some(n) = self.shortest_in(belief, moves, turn)? else {
             return Ok(None);
         };
-        let attempts = self.attempts(belief);
-        for a in attempts {
-            if self.forces(belief, n, &a)? {
-                return self.plan_with(belief, n, &a).map(Some);
+        let turn = self.stage(belief, turn);
+        if turn == Turn::Fresh && self.ask(belief, n)?.is_none() {
+            return self.plan_ask(belief, n).map(Some);
+        }
+        let legal: Vec<Vec<Move>> = belief
+            .positions()
+            .iter()
+            .map(|p| p.moves(self.mode))
+            .collect();
+        let first = belief.positions()[0].clone();
+        if turn == Turn::Obliged {
+            if let Some(a) = self.empty_pawn_try(belief, &legal) {
+                if self.wins_in(belief, n, Turn::Asked)? {
+                    self.plans += 1;
+                    let view = self.observer.refusal_view(&first, &a);
+                    let then = self.plan_in(belief, n, Turn::Asked)?.map(Box::new);
+                    return Ok(Some(Plan {
+                        attempt: attempt_san(&first, &a, self.mode),
+                        coord: attempt_coord(&first, &a),
+                        moves: n,
+                        positions: belief.len(),
+                        answers: vec![Answer {
+                            told: view.words(&first),
+                            seen: Vec::new(),
+                            refused: true,
+                            won: false,
+                            positions: belief.len(),
+                            then,
+                        }],
+                    }));
+                }
+            }
+        }
+        for a in self.attempts(belief) {
+            if turn == Turn::Obliged && !is_pawn_capture(&first, &a) {
+                continue;
+            }
+            if self.refute(belief, &legal, n, &a, turn)?.is_none() {
+                return self.plan_with_in(belief, n, &a, turn).map(Some);
             }
         }
         Ok(None)
+    }
+
+    /// The plan that starts with "Any?" (which must win within `moves`).
+    fn plan_ask(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Plan, Stop> {
+        self.plans += 1;
+        let question = self
+            .any
+            .clone()
+            .expect("asked only where the preset has Any?");
+        let (yes, no) = self
+            .any_answers(belief)
+            .expect("asked only where the answer tells something");
+        let cut = self.plans >= MAX_TREE_PLANS;
+        let mut answers = Vec::new();
+        for (words, part, turn) in [
+            (question.yes, yes, self.obliged()),
+            (question.no, no, Turn::Asked),
+        ] {
+            let then = if cut {
+                None
+            } else {
+                self.plan_in(&part, moves, turn)?.map(Box::new)
+            };
+            answers.push(Answer {
+                told: vec![words],
+                seen: Vec::new(),
+                refused: true,
+                won: false,
+                positions: part.len(),
+                then,
+            });
+        }
+        Ok(Plan {
+            attempt: "Any?".into(),
+            coord: "any?".into(),
+            moves,
+            positions: belief.len(),
+            answers,
+        })
     }
 
     /// The plan that starts with `attempt` (which must force the goal in
@@ -903,6 +1178,17 @@ impl<'a> Solver<'a> {
         belief: &Belief<Bitboard64>,
         moves: u32,
         attempt: &MoveAttempt,
+    ) -> Result<Plan, Stop> {
+        self.plan_with_in(belief, moves, attempt, Turn::Fresh)
+    }
+
+    /// [`Solver::plan_with`] at a stage of White's turn.
+    fn plan_with_in(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+        turn: Turn,
     ) -> Result<Plan, Stop> {
         self.plans += 1;
         let first = &belief.positions()[0];
@@ -925,7 +1211,8 @@ impl<'a> Solver<'a> {
                 let then = if cut {
                     None
                 } else {
-                    self.plan(&group, moves)?.map(Box::new)
+                    let next = self.after_refusal(&group.positions()[0], turn, attempt);
+                    self.plan_in(&group, moves, next)?.map(Box::new)
                 };
                 answers.push(Answer {
                     told,
@@ -983,6 +1270,15 @@ impl<'a> Solver<'a> {
     fn tree_cut(&self) -> bool {
         self.plans >= MAX_TREE_PLANS
     }
+}
+
+/// Whether `attempt` is a pawn's capture try in `pos` (White's men).
+fn is_pawn_capture(pos: &Pos, attempt: &MoveAttempt) -> bool {
+    pos.pieces(Color::White, Role::Pawn).contains(attempt.from)
+        && pos
+            .rules()
+            .pawn_attacks(Color::White, attempt.from)
+            .contains(attempt.to)
 }
 
 /// Enemy men seen, as a piece letter and a square each (`kg3`), in

@@ -364,3 +364,43 @@ fn the_solution_tree_ends_in_wins_and_a_budget_says_unknown() {
     assert_eq!(s.verdict, Verdict::Unknown);
     assert!(s.tree.is_none());
 }
+
+/// The attempts along the first branch of each answer, depth first.
+fn attempts_of(plan: &Plan, out: &mut Vec<String>) {
+    out.push(plan.attempt.clone());
+    for a in &plan.answers {
+        if let Some(next) = &a.then {
+            attempts_of(next, out);
+        }
+    }
+}
+
+#[test]
+fn any_is_asked_where_the_solution_needs_it() {
+    // Pien ten Cate, The Problemist 1973, #2 under "Are there any?":
+    // 1.Qh4!, then "Any?" — after "Yes" the empty try exd3 lifts the duty
+    // to try a pawn capture and the queen mates where the umpire allows;
+    // after "No" 2.Qd4# or 2.Qe7#.
+    let json = r#"{"fen": "8/8/8/2KBkpQn/8/4pr2/4P3/8 w - - 0 1", "goal": "mate", "moves": 2, "rules": "english"}"#;
+    let s = solve(&puzzle(json), 1_000_000).unwrap();
+    assert_eq!(s.verdict, Verdict::Solved);
+    assert_eq!(s.first_move.as_deref(), Some("Qh4"));
+    let tree = s.tree.expect("a tree");
+    assert!(all_won(&tree), "{tree:#?}");
+    let mut seen = Vec::new();
+    attempts_of(&tree, &mut seen);
+    assert!(seen.contains(&"Any?".to_string()), "{seen:?}");
+    assert!(
+        seen.contains(&"exd3".to_string()),
+        "the empty try: {seen:?}"
+    );
+    let any = tree.answers[0].then.as_ref().expect("White's second turn");
+    assert_eq!(any.attempt, "Any?");
+    let words: Vec<&str> = any.answers.iter().map(|a| a.told[0].as_str()).collect();
+    assert_eq!(words, ["Yes", "No"]);
+    // Under rules without "Any?" the same position is no mate in 2: White
+    // cannot tell the rook's moves apart.
+    let no_any = json.replace("english", "berkeley");
+    let s = solve(&puzzle(&no_any), 1_000_000).unwrap();
+    assert_eq!(s.verdict, Verdict::Refuted);
+}
