@@ -9,8 +9,14 @@
 //! itself ([`Observer`]), so the engine decides what White learns exactly
 //! as in play — and every group must be won (AND). A refused try costs no
 //! move: its group is searched again with the same moves left; a try
-//! refused in every position tells White nothing and is never made. After a
-//! move Black, who knows everything, may play any legal reply in any
+//! refused in every position tells White nothing and is never made (but
+//! see "Any?" below). "Any?", where the preset has it, is one more choice
+//! of White's: it splits the belief by the answer and costs no move, and
+//! White's turn then has a stage ([`Turn`]: may still ask, asked, or told
+//! "Yes" and obliged to try pawn captures — an empty pawn try lifting a
+//! duty the preset lifts on one refusal); results are kept per stage, and
+//! the umpire reads the stage from White's observation. After a move
+//! Black, who knows everything, may play any legal reply in any
 //! position (Black never makes an illegal attempt in a problem, and never
 //! asks "Any?", which only tells White something); the replies are split
 //! again by White's view. A group in which the game has ended is won only
@@ -1056,7 +1062,7 @@ impl<'a> Solver<'a> {
     }
 
     /// [`Solver::shortest`] at a stage of White's turn.
-    fn shortest_in(
+    pub fn shortest_in(
         &mut self,
         belief: &Belief<Bitboard64>,
         moves: u32,

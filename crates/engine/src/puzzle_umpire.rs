@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::belief::{split_by_view, Belief};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
-use crate::puzzle_solver::{model_of, seen_words, start_belief, ProgressFn, Solver};
+use crate::puzzle_solver::{model_of, seen_words, start_belief, ProgressFn, Solver, Turn};
 use crate::{
     Attempt, Bitboard, Bitboard64, Color, Match, ModelSpec, Observation, Outcome, Piece, Reason,
     Square, Variant,
@@ -143,6 +143,19 @@ impl Answer {
 
     fn belief(&self) -> Belief<Bitboard64> {
         Belief::new(self.games.iter().map(|g| g.position().clone()).collect())
+    }
+
+    /// Where White stands in its turn here, as the model tells White:
+    /// obliged to try a pawn capture, free to ask "Any?", or neither.
+    fn turn(&self) -> Turn {
+        let actions = self.games[0].observation(Color::White).actions;
+        if actions.must_try_pawn_capture {
+            Turn::Obliged
+        } else if actions.ask_any {
+            Turn::Fresh
+        } else {
+            Turn::Asked
+        }
     }
 }
 
@@ -390,7 +403,7 @@ impl UmpireGame {
         if answer.moves_left == 0 {
             return Standing::Ended;
         }
-        match solver.shortest(&answer.belief(), answer.moves_left) {
+        match solver.shortest_in(&answer.belief(), answer.moves_left, answer.turn()) {
             Ok(Some(n)) => Standing::Won(n),
             Ok(None) => Standing::Lost,
             Err(_) => Standing::Unknown,
