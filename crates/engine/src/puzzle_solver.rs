@@ -60,6 +60,8 @@
 
 use std::collections::HashMap;
 
+use nohash_hasher::IntMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::belief::{Belief, Observer, View};
@@ -231,6 +233,14 @@ pub enum Stop {
     Cancelled,
 }
 
+/// What the full-information search knows of one position: White mates
+/// within `mate` moves (0: not known), and not within `none` moves.
+#[derive(Clone, Copy, Default)]
+struct FullInfo {
+    mate: u8,
+    none: u8,
+}
+
 /// Values remembered for one belief.
 #[derive(Clone)]
 struct Entry {
@@ -331,7 +341,8 @@ pub struct Solver<'a> {
     lost_index: HashMap<u64, Vec<(Witness, u32, Turn)>>,
     /// Beliefs with Black to move, as `memo` for White's.
     escapes: HashMap<Vec<u64>, Entry>,
-    full: HashMap<(u64, u32), bool>,
+    /// What the full-information search knows of a position, by hash.
+    full: IntMap<u64, FullInfo>,
     history: HashMap<MoveAttempt, u32>,
     killers: HashMap<u32, Vec<MoveAttempt>>,
     stats: Stats,
@@ -339,8 +350,6 @@ pub struct Solver<'a> {
     next_report: u64,
     progress: Option<&'a mut ProgressFn<'a>>,
     plans: usize,
-    /// The most moves any full-information search was asked for.
-    full_max: u32,
 }
 
 fn white_won(o: Option<crate::Outcome>) -> bool {
@@ -374,7 +383,7 @@ impl<'a> Solver<'a> {
             memo: Default::default(),
             lost_index: HashMap::new(),
             escapes: HashMap::new(),
-            full: HashMap::new(),
+            full: IntMap::default(),
             history: HashMap::new(),
             killers: HashMap::new(),
             stats: Stats::default(),
@@ -382,7 +391,6 @@ impl<'a> Solver<'a> {
             next_report: REPORT_EVERY,
             progress,
             plans: 0,
-            full_max: 0,
         }
     }
 
@@ -920,23 +928,15 @@ impl<'a> Solver<'a> {
             return Ok(false);
         }
         let h = pos.zobrist_hash();
-        let key = (h, moves);
-        if let Some(&v) = self.full.get(&key) {
-            return Ok(v);
-        }
+        let known = self.full.get(&h).copied().unwrap_or_default();
         // Monotone in the moves: a mate within fewer is a mate within
         // more; no mate within more is no mate within fewer.
-        for k in 1..moves {
-            if self.full.get(&(h, k)) == Some(&true) {
-                return Ok(true);
-            }
+        if known.mate != 0 && u32::from(known.mate) <= moves {
+            return Ok(true);
         }
-        for k in moves + 1..=self.full_max {
-            if self.full.get(&(h, k)) == Some(&false) {
-                return Ok(false);
-            }
+        if u32::from(known.none) >= moves {
+            return Ok(false);
         }
-        self.full_max = self.full_max.max(moves);
         self.stats.full_info_positions += 1;
         let mut list = pos.moves(self.mode);
         // Checks and captures first.
@@ -982,7 +982,13 @@ impl<'a> Solver<'a> {
             won = true;
             break;
         }
-        self.full.insert(key, won);
+        let e = self.full.entry(h).or_default();
+        let n = moves.min(u32::from(u8::MAX)) as u8;
+        if won {
+            e.mate = if e.mate == 0 { n } else { e.mate.min(n) };
+        } else {
+            e.none = e.none.max(n);
+        }
         Ok(won)
     }
 
