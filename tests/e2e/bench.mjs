@@ -88,16 +88,23 @@ for (const level of LAB_ONLY || PUZZLES_ONLY ? [] : ["beginner", "club", "strong
     null, { timeout: 120000 });
   await blackToMove();
   const waits = [];
+  // The person's moves: a fixed pseudo-random choice among its men other
+  // than the king (a game lasts longer than with the first legal move).
+  let seed = 12345;
+  const next = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   for (let move = 0; move < 30; move++) {
     if (await page.locator('[data-testid="outcome"], [data-testid="replay-slider"]').count()) break;
-    const men = await page.$$eval('[data-square] [data-piece^="b"]', (els) => els.map((e) => e.closest("[data-square]").dataset.square));
+    const all = await page.$$eval('[data-square] [data-piece^="b"]', (els) => els.map((e) => [e.closest("[data-square]").dataset.square, e.dataset.piece]));
+    const men = all.filter(([, p]) => p !== "bK").map(([sq]) => sq);
+    const start = men.length ? next(men.length) : 0;
+    const order = men.slice(start).concat(men.slice(0, start), all.filter(([, p]) => p === "bK").map(([sq]) => sq));
     let played = false;
-    for (const from of men) {
+    for (const from of order) {
       await page.locator(`[data-square="${from}"]`).click();
       const dest = await page.$$eval("[data-dest]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
       if (dest.length === 0) continue;
       const started = Date.now();
-      await page.locator(`[data-square="${dest[0]}"]`).click();
+      await page.locator(`[data-square="${dest[next(dest.length)]}"]`).click();
       await blackToMove();
       waits.push(Date.now() - started);
       played = true;
