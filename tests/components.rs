@@ -662,3 +662,67 @@ async fn a_claimed_right_click_draws_nothing() {
     assert_eq!(taken(&heard), vec!["ctx:e2"]);
     assert_eq!(count(&root, "[data-mark]"), 0);
 }
+
+// --- The puzzle solver's proof ----------------------------------------------
+
+#[derive(Properties, PartialEq)]
+struct TreeHarnessProps {
+    plan: fogbound_engine::puzzle_solver::Plan,
+}
+
+#[function_component(TreeHarness)]
+fn tree_harness(props: &TreeHarnessProps) -> Html {
+    html! { <fogbound::pages::SolutionTree plan={props.plan.clone()} moves={2} /> }
+}
+
+#[wasm_bindgen_test]
+async fn the_proof_tree_numbers_moves_folds_branches_and_shows_any() {
+    // Pien ten Cate's #2 (The Problemist 1973), solved here in wasm: its
+    // proof asks "Any?" at White's second move.
+    let puzzle = fogbound_engine::puzzle::Puzzle::from_json(
+        r#"{"fen": "8/8/8/2KBkpQn/8/4pr2/4P3/8 w - - 0 1", "goal": "mate", "moves": 2, "rules": "english"}"#,
+    )
+    .unwrap();
+    let solution = fogbound_engine::puzzle_solver::solve(&puzzle, 1_000_000).unwrap();
+    let plan = solution.tree.expect("solved with a proof");
+    let root = mount_point();
+    yew::Renderer::<TreeHarness>::with_root_and_props(root.clone(), TreeHarnessProps { plan })
+        .render();
+    yew::scheduler::flush().await;
+    let tree = root
+        .query_selector("[data-testid='puzzle-tree']")
+        .unwrap()
+        .expect("the tree");
+    let moves: Vec<String> = (0..tree.query_selector_all(".plan-move").unwrap().length())
+        .map(|i| {
+            tree.query_selector_all(".plan-move")
+                .unwrap()
+                .item(i)
+                .unwrap()
+                .text_content()
+                .unwrap()
+        })
+        .collect();
+    assert!(moves[0].starts_with("1. Qh4"), "{moves:?}");
+    assert!(moves[1].starts_with("2. Any?"), "{moves:?}");
+    assert!(
+        moves.iter().any(|m| m.starts_with("2. exd3")),
+        "the empty try: {moves:?}"
+    );
+    // The first level is open, deeper ones folded until clicked.
+    let details = tree.query_selector_all("details").unwrap();
+    let open = |i: u32| {
+        details
+            .item(i)
+            .unwrap()
+            .dyn_into::<web_sys::HtmlDetailsElement>()
+            .unwrap()
+            .open()
+    };
+    assert!(open(0), "the answers to the key are open");
+    assert!(!open(1), "the answers after \"Any?\" are folded");
+    let text = tree.text_content().unwrap();
+    assert!(text.contains("“Yes"), "{text}");
+    assert!(text.contains("“No"), "{text}");
+    assert!(text.contains("— done"), "{text}");
+}

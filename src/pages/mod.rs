@@ -21,7 +21,7 @@ pub use home::Home;
 pub use krk::Krk;
 pub use not_found::NotFound;
 pub use play::Play;
-pub use puzzles::{PuzzleEditor, PuzzleSolve, Puzzles};
+pub use puzzles::{PuzzleEditor, PuzzleSolve, Puzzles, SolutionTree};
 pub use replay::ReplayPage;
 pub use rules::Rules;
 pub use solvers::Solvers;

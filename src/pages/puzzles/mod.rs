@@ -20,3 +20,4 @@ mod tree;
 pub use collection::Puzzles;
 pub use editor::PuzzleEditor;
 pub use solve::PuzzleSolve;
+pub use tree::SolutionTree;
