@@ -1011,11 +1011,15 @@ impl Search {
         self.nodes += 1;
         self.spent += 1;
         let us = pos.turn();
-        if pos.royals(us).is_empty() {
-            return -MATE + height;
-        }
-        if pos.royals(!us).is_empty() {
-            return MATE - height;
+        // Decided by the men alone: a royal man taken, or a variant's own
+        // goal (Foolish King: Black's king on the first rank, White's
+        // required men all lost).
+        if let Some(o) = pos.decided() {
+            return match o.winner {
+                Some(w) if w == us => MATE - height,
+                Some(_) => -MATE + height,
+                None => 0,
+            };
         }
         let quiet = depth == 0 || self.nodes >= self.budget;
         let mut moves = pos.moves(self.mode);
