@@ -71,5 +71,11 @@ pair chess dark - bot:club greedy 20
 pair chess open - bot:club greedy 20
 pair foolish-king fog - bot:club greedy 20
 pair foolish-king kriegspiel english bot:club random 10
+# An outside-style opponent (guessed boards asked of Stockfish), when
+# python-chess and Stockfish are installed.
+if python3 -c 'import chess' 2>/dev/null && { command -v stockfish || [ -x /usr/games/stockfish ]; } >/dev/null; then
+  pair chess fog - bot:club "ext:python3 tools/sampled-stockfish.py" 40
+  pair chess fog - bot:strong "ext:python3 tools/sampled-stockfish.py" 40
+fi
 
 echo "wrote $out" >&2
