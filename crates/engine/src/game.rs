@@ -148,8 +148,16 @@ impl<B: Bitboard> Position<B> {
         if let Some(o) = self.decided() {
             return Some(o);
         }
+        self.outcome_with_moves(mode, !self.moves(mode).is_empty())
+    }
+
+    /// [`Position::outcome`] for a caller that has the moves in `mode` at
+    /// hand already (`has_moves`: whether there are any) and knows the men
+    /// decide nothing ([`Position::decided`] is `None`): no second move
+    /// generation.
+    pub fn outcome_with_moves(&self, mode: RuleMode, has_moves: bool) -> Option<Outcome> {
         let variant = self.variant();
-        if self.moves(mode).is_empty() {
+        if !has_moves {
             return Some(match mode {
                 RuleMode::CaptureKing => Outcome {
                     winner: Some(!self.turn),

@@ -938,27 +938,43 @@ impl<'a> Solver<'a> {
             return Ok(false);
         }
         self.stats.full_info_positions += 1;
-        let mut list = pos.moves(self.mode);
-        // Checks and captures first.
-        if self.mode == RuleMode::Orthodox {
-            let mut keyed: Vec<(u8, Move)> = list
-                .iter()
-                .map(|m| {
-                    let check = pos.after(m).is_check();
-                    (u8::from(!check) * 2 + u8::from(!m.is_capture()), *m)
-                })
-                .collect();
-            keyed.sort_by_key(|(k, _)| *k);
-            list = keyed.into_iter().map(|(_, m)| m).collect();
+        // Over already (Black's reply ended the game): won only if White won.
+        if let Some(o) = pos.decided() {
+            return Ok(white_won(Some(o)));
         }
+        let list = pos.moves(self.mode);
+        if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
+            return Ok(white_won(Some(o)));
+        }
+        // Each move played once; under orthodox rules checks and captures
+        // first, and with one move left only checks.
+        let mut played: Vec<(u8, Pos)> = Vec::with_capacity(list.len());
+        for m in &list {
+            let after = pos.after(m);
+            if self.mode == RuleMode::Orthodox {
+                let check = after.is_check();
+                if moves == 1 && !check {
+                    continue;
+                }
+                played.push((u8::from(!check) * 2 + u8::from(!m.is_capture()), after));
+            } else {
+                played.push((0, after));
+            }
+        }
+        played.sort_by_key(|(k, _)| *k);
         let mut won = false;
-        'white: for mv in &list {
+        'white: for (_, after) in &played {
             self.tick()?;
-            let after = pos.after(mv);
-            if moves == 1 && self.mode == RuleMode::Orthodox && !after.is_check() {
+            // The replies once: they say whether the game is over too.
+            if let Some(o) = after.decided() {
+                if white_won(Some(o)) {
+                    won = true;
+                    break;
+                }
                 continue;
             }
-            let outcome = after.outcome(self.mode);
+            let replies = after.moves(self.mode);
+            let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
             if white_won(outcome) {
                 won = true;
                 break;
@@ -966,15 +982,8 @@ impl<'a> Solver<'a> {
             if outcome.is_some() || moves == 1 {
                 continue;
             }
-            for reply in after.moves(self.mode) {
-                let next = after.after(&reply);
-                let o = next.outcome(self.mode);
-                if o.is_some() {
-                    if white_won(o) {
-                        continue;
-                    }
-                    continue 'white;
-                }
+            for reply in &replies {
+                let next = after.after(reply);
                 if !self.mates_in(&next, moves - 1)? {
                     continue 'white;
                 }
