@@ -370,10 +370,18 @@ pub fn puzzle_solve() -> Html {
     });
 
     let address = link::address(&opened);
-    let intro = html! {
-        <p>{ "You see only your own men; the umpire answers your attempts. It has not chosen where the hidden men stand: \
-              it keeps every placement that fits its answers and picks, each time, the one that beats your line. \
-              Only a solution that works against every placement succeeds." }</p>
+    let intro = if puzzle.hidden.is_empty() {
+        html! {
+            <p>{ "You see only your own men; the umpire answers your attempts. You know where Black's men start, \
+                  not how they move: the umpire keeps every reply that fits its answers and picks, each time, \
+                  the one that beats your line. Only a solution that works against every reply succeeds." }</p>
+        }
+    } else {
+        html! {
+            <p>{ "You see only your own men; the umpire answers your attempts. It has not chosen where the hidden men stand: \
+                  it keeps every placement that fits its answers and picks, each time, the one that beats your line. \
+                  Only a solution that works against every placement succeeds." }</p>
+        }
     };
     html! {
         <PageFrame title={title} {intro} {board}>
