@@ -956,6 +956,8 @@ impl<'a> Solver<'a> {
         // first, and with one move left only checks.
         let mut played: Vec<(u8, Pos)> = Vec::with_capacity(list.len());
         for m in &list {
+            // One node per move generated, as the budgets were set by.
+            self.tick()?;
             let after = pos.after(m);
             if self.mode == RuleMode::Orthodox {
                 let check = after.is_check();
@@ -970,7 +972,6 @@ impl<'a> Solver<'a> {
         played.sort_by_key(|(k, _)| *k);
         let mut won = false;
         'white: for (_, after) in &played {
-            self.tick()?;
             // The replies once: they say whether the game is over too.
             if let Some(o) = after.decided() {
                 if white_won(Some(o)) {
