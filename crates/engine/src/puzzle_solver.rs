@@ -407,6 +407,15 @@ impl<'a> Solver<'a> {
         self.stats
     }
 
+    /// The legal moves of every position of `belief`, in its order.
+    fn legal(&self, belief: &Belief<Bitboard64>) -> Vec<Vec<Move>> {
+        belief
+            .positions()
+            .iter()
+            .map(|p| p.moves(self.mode))
+            .collect()
+    }
+
     fn tick(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         if self.stats.nodes > self.budget {
@@ -427,11 +436,7 @@ impl<'a> Solver<'a> {
     /// White's attempts in `belief`, best first.
     pub fn attempts(&mut self, belief: &Belief<Bitboard64>) -> Vec<MoveAttempt> {
         let moves = self.stats.depth;
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         self.ordered(belief, &legal, moves)
     }
 
@@ -607,11 +612,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         let mut witness: Witness = Vec::new();
         if turn == Turn::Fresh {
             match self.ask(belief, moves)? {
@@ -658,11 +659,7 @@ impl<'a> Solver<'a> {
         moves: u32,
         attempt: &MoveAttempt,
     ) -> Result<bool, Stop> {
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         Ok(self
             .refute(belief, &legal, moves, attempt, Turn::Fresh)?
             .is_none())
@@ -705,11 +702,6 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// The stage after "Yes".
-    fn obliged(&self) -> Turn {
-        Turn::Obliged
-    }
-
     /// `None` when asking "Any?" now wins `belief` within `moves`; else a
     /// witness (empty when asking tells nothing).
     fn ask(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
@@ -719,9 +711,9 @@ impl<'a> Solver<'a> {
         self.tick()?;
         // The smaller part first: cheaper, and as likely to fail.
         let parts = if yes.len() <= no.len() {
-            [(yes, self.obliged()), (no, Turn::Asked)]
+            [(yes, Turn::Obliged), (no, Turn::Asked)]
         } else {
-            [(no, Turn::Asked), (yes, self.obliged())]
+            [(no, Turn::Asked), (yes, Turn::Obliged)]
         };
         for (part, turn) in &parts {
             if let Some(w) = self.lost(part, moves, *turn)? {
@@ -1022,11 +1014,7 @@ impl<'a> Solver<'a> {
         moves: u32,
         attempt: &MoveAttempt,
     ) -> Result<Option<Refutation>, Stop> {
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         let groups = self.split(belief, &legal, attempt);
         if groups.iter().all(|g| g.view.refused) {
             return Ok(None);
@@ -1122,11 +1110,7 @@ impl<'a> Solver<'a> {
         if turn == Turn::Fresh && self.ask(belief, n)?.is_none() {
             return self.plan_ask(belief, n).map(Some);
         }
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         let first = belief.positions()[0].clone();
         if turn == Turn::Obliged {
             if let Some(a) = self.empty_pawn_try(belief, &legal) {
@@ -1175,7 +1159,7 @@ impl<'a> Solver<'a> {
         let cut = self.plans >= MAX_TREE_PLANS;
         let mut answers = Vec::new();
         for (words, part, turn) in [
-            (question.yes, yes, self.obliged()),
+            (question.yes, yes, Turn::Obliged),
             (question.no, no, Turn::Asked),
         ] {
             let then = if cut {
@@ -1222,11 +1206,7 @@ impl<'a> Solver<'a> {
     ) -> Result<Plan, Stop> {
         self.plans += 1;
         let first = &belief.positions()[0];
-        let legal: Vec<Vec<Move>> = belief
-            .positions()
-            .iter()
-            .map(|p| p.moves(self.mode))
-            .collect();
+        let legal = self.legal(belief);
         let groups = self.split(belief, &legal, attempt);
         let mut answers = Vec::new();
         let cut = self.plans >= MAX_TREE_PLANS;
