@@ -436,12 +436,14 @@ impl<B: Bitboard> Brain<B> {
     /// Keeps the boards that agree with `obs`; rebuilds when none does.
     fn settle(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         let before = std::mem::take(&mut self.pool);
-        self.pool = before
-            .iter()
-            .filter(|p| self.consistent(p, obs))
-            .cloned()
-            .collect();
-        if self.pool.is_empty() && obs.outcome.is_none() {
+        let agree: Vec<bool> = before.iter().map(|p| self.consistent(p, obs)).collect();
+        if agree.contains(&true) {
+            self.pool = before
+                .into_iter()
+                .zip(agree)
+                .filter_map(|(p, ok)| ok.then_some(p))
+                .collect();
+        } else if obs.outcome.is_none() {
             self.pool = self.nudged(&before, obs, level.pool.clamp(8, 64), rng);
         }
         if self.pool.is_empty() && obs.outcome.is_none() {
