@@ -6,6 +6,18 @@ use crate::play::picture::piece_code;
 use crate::play::seats::Curtain;
 use fogbound_engine::{save_from_json, save_to_json, Cell, SeenMove};
 
+/// What the worker answers to an automated seat's turn, asked afresh (no
+/// seat kept), hurried when the turn says so.
+fn computer_attempt(turn: &ComputerTurn) -> Result<Attempt, String> {
+    crate::worker::jobs::think(
+        &mut None,
+        &turn.kind.id(),
+        turn.seed,
+        &turn.transcript,
+        turn.hurry,
+    )
+}
+
 fn settings(query: &str) -> PlayLink {
     let (link, errors) = PlayLink::parse(query);
     assert!(errors.is_empty(), "{errors:?}");
@@ -1019,14 +1031,7 @@ fn let_the_computer_move(s: &mut GameTable) -> usize {
             .transcript
             .iter()
             .all(|t| t.observation().player == turn.color));
-        let attempt = crate::worker::jobs::think(
-            &mut None,
-            &turn.kind.id(),
-            turn.seed,
-            &turn.transcript,
-            false,
-        )
-        .expect("the random mover always answers");
+        let attempt = computer_attempt(&turn).expect("the random mover always answers");
         assert!(s.apply(Act::Computer {
             attempt,
             asked: turn.asked,
@@ -1082,14 +1087,7 @@ fn a_person_plays_the_random_mover_in_every_model_from_either_side() {
             // A stale answer (asked before the last attempt) is dropped.
             if let Some(turn) = s.computer_turn() {
                 let before = s.plies();
-                let attempt = crate::worker::jobs::think(
-                    &mut None,
-                    &turn.kind.id(),
-                    turn.seed,
-                    &turn.transcript,
-                    false,
-                )
-                .unwrap();
+                let attempt = computer_attempt(&turn).unwrap();
                 s.apply(Act::Computer {
                     attempt,
                     asked: turn.asked + 1,
@@ -1161,14 +1159,7 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
     assert!(s.hurried());
     let turn = s.computer_turn().unwrap();
     assert!(turn.hurry);
-    let attempt = crate::worker::jobs::think(
-        &mut None,
-        &turn.kind.id(),
-        turn.seed,
-        &turn.transcript,
-        true,
-    )
-    .unwrap();
+    let attempt = computer_attempt(&turn).unwrap();
     s.apply(Act::Computer {
         attempt,
         asked: turn.asked,
