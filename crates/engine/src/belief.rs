@@ -82,6 +82,14 @@ impl<B: Bitboard> Belief<B> {
         Belief { positions, hashes }
     }
 
+    /// The set of positions given with their Zobrist hashes, sorted by
+    /// hash without repeats (as [`Belief::new`] leaves them).
+    pub(crate) fn from_sorted(pairs: Vec<(u64, Position<B>)>) -> Belief<B> {
+        debug_assert!(pairs.windows(2).all(|w| w[0].0 < w[1].0));
+        let (hashes, positions) = pairs.into_iter().unzip();
+        Belief { positions, hashes }
+    }
+
     /// The positions, in hash order.
     pub fn positions(&self) -> &[Position<B>] {
         &self.positions

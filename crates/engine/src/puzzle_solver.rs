@@ -66,13 +66,16 @@
 //! that fights back ([`Solver::refutation`]) picks, for a person's attempt,
 //! an answer after which White cannot force the goal in the moves left.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use nohash_hasher::IntMap;
 
 use serde::{Deserialize, Serialize};
 
+mod pns;
+
 use crate::belief::{Belief, Observer, View};
+use pns::ProofMove;
 use crate::kriegspiel::{AnyObligation, PawnTries};
 use crate::model::{find_in, masked};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
@@ -85,12 +88,12 @@ use crate::{
 pub type Pos = Position<Bitboard64>;
 
 /// The perfect-information lower bound is used with at most this many
-/// moves left. Measured on the Rotenberg mate in 8 (native, release): at 3
-/// refuting 1.Nf2 took 14 s and 1.Rxh2+ 9 s; at 7 they take 3 s and 1.5 s,
-/// while proving the key 1.Rg2 stays about as costly (12 s). Deeper wrong
-/// tries are mostly refuted by a placement Black escapes in even with full
-/// information, and the full-information memo is shared by every belief.
-pub const FULL_INFO_DEPTH: u32 = 7;
+/// moves left: a belief is lost if one of its positions has no mate even
+/// seen whole. Measured on the Rotenberg mate in 8 searched from scratch
+/// by proof numbers (native, release): at 3, 1.6 s and 11 k beliefs; at
+/// 4, 2 s (fewer beliefs, 4.5 k, but each bound dearer); at 2, 20 s; at
+/// 5 and more the bound's own searches dominate.
+pub const FULL_INFO_DEPTH: u32 = 3;
 
 // Attempt ordering weights (per cent of the belief where it holds): a
 // check, a capture, the moved man left where Black can take it, a try
@@ -275,29 +278,41 @@ fn is_subset(small: &[u64], big: &[u64]) -> bool {
 struct Group {
     view: View,
     belief: Belief<Bitboard64>,
-    origin: HashMap<u64, u64>,
+    /// The parent of each position, in the belief's order.
+    parents: Vec<u64>,
 }
 
 impl Group {
     fn of(view: View, positions: Vec<Pos>, parents: Vec<u64>) -> Group {
-        let mut origin = HashMap::with_capacity(positions.len());
-        for (p, parent) in positions.iter().zip(parents) {
-            origin.entry(p.zobrist_hash()).or_insert(parent);
-        }
+        let mut items: Vec<(u64, Pos, u64)> = positions
+            .into_iter()
+            .zip(parents)
+            .map(|(p, parent)| (p.zobrist_hash(), p, parent))
+            .collect();
+        // Stable: a position reached from two parents keeps the first.
+        items.sort_by_key(|(h, _, _)| *h);
+        items.dedup_by_key(|(h, _, _)| *h);
+        let parents = items.iter().map(|(_, _, parent)| *parent).collect();
+        let belief = Belief::from_sorted(items.into_iter().map(|(h, p, _)| (h, p)).collect());
         Group {
             view,
-            belief: Belief::new(positions),
-            origin,
+            belief,
+            parents,
         }
     }
 
     fn origin_of(&self, h: u64) -> u64 {
-        self.origin[&h]
+        let i = self
+            .belief
+            .key()
+            .binary_search(&h)
+            .expect("a witness is made of the group's positions");
+        self.parents[i]
     }
 
     /// A child witness in the parent's terms.
     fn origins(&self, w: &[u64]) -> Witness {
-        let mut out: Witness = w.iter().map(|h| self.origin[h]).collect();
+        let mut out: Witness = w.iter().map(|&h| self.origin_of(h)).collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -358,6 +373,12 @@ pub struct Solver<'a> {
     next_report: u64,
     progress: Option<&'a mut ProgressFn<'a>>,
     plans: usize,
+    /// The full-information search's last mating move, by moves left.
+    full_killers: Vec<Option<(crate::Square, crate::Square)>>,
+    /// The proof-number search's numbers, by node.
+    numbers: IntMap<u64, pns::Numbers>,
+    /// What White does in a belief the proof-number search proved won.
+    proof_moves: HashMap<(Vec<u64>, Turn), (pns::ProofMove, u32)>,
 }
 
 fn white_won(o: Option<crate::Outcome>) -> bool {
@@ -389,16 +410,19 @@ impl<'a> Solver<'a> {
             mode: spec.rule_mode(),
             any,
             memo: Default::default(),
-            lost_index: HashMap::new(),
-            escapes: HashMap::new(),
+            lost_index: HashMap::default(),
+            escapes: HashMap::default(),
             full: IntMap::default(),
-            history: HashMap::new(),
-            killers: HashMap::new(),
+            history: HashMap::default(),
+            killers: HashMap::default(),
             stats: Stats::default(),
             budget: max_nodes,
             next_report: REPORT_EVERY,
             progress,
             plans: 0,
+            full_killers: vec![None; 256],
+            numbers: IntMap::default(),
+            proof_moves: HashMap::default(),
         }
     }
 
@@ -498,7 +522,18 @@ impl<'a> Solver<'a> {
         moves: u32,
         turn: Turn,
     ) -> Result<bool, Stop> {
-        Ok(self.lost(belief, moves, turn)?.is_none())
+        self.prove(belief, moves, turn)
+    }
+
+    /// A first attempt that forces the goal from `belief` within `moves`,
+    /// if there is one (White's first move of a problem: a move, never
+    /// "Any?").
+    pub fn key(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+    ) -> Result<Option<MoveAttempt>, Stop> {
+        self.prove_key(belief, moves)
     }
 
     /// The stage of the turn as it matters here: "Any?" may be asked only
@@ -561,14 +596,30 @@ impl<'a> Solver<'a> {
             Some(w) => Some(w),
             None => self.search(belief, moves, turn)?,
         };
+        self.remember(belief.key(), moves, turn, &result);
+        Ok(result)
+    }
+
+    /// What the memo knows of `key` (a stage already normalised): `Some`
+    /// when decided within `moves`.
+    fn recalled(&self, key: &[u64], moves: u32, turn: Turn) -> Option<Option<Witness>> {
+        match self.memo[turn as usize].get(key) {
+            Some(e) if e.won_in <= moves => Some(None),
+            Some(e) if e.lost_in >= moves => Some(Some(e.witness.clone())),
+            _ => self.known_lost(key, moves, turn).map(Some),
+        }
+    }
+
+    /// Keeps a White belief's value (`None`: won within `moves`).
+    fn remember(&mut self, key: &[u64], moves: u32, turn: Turn, result: &Option<Witness>) {
         let e = self.memo[turn as usize]
-            .entry(belief.key().to_vec())
+            .entry(key.to_vec())
             .or_insert(Entry {
                 won_in: u32::MAX,
                 lost_in: 0,
                 witness: Vec::new(),
             });
-        match &result {
+        match result {
             None => e.won_in = e.won_in.min(moves),
             Some(w) => {
                 if moves > e.lost_in {
@@ -581,7 +632,6 @@ impl<'a> Solver<'a> {
                     .push((w.clone(), moves, turn));
             }
         }
-        Ok(result)
     }
 
     /// A kept witness lost within at least `moves` that `key` holds.
@@ -605,12 +655,8 @@ impl<'a> Solver<'a> {
         moves: u32,
         turn: Turn,
     ) -> Result<Option<Witness>, Stop> {
-        if moves <= FULL_INFO_DEPTH {
-            for (pos, &h) in belief.positions().iter().zip(belief.key()) {
-                if !self.mates_in(pos, moves)? {
-                    return Ok(Some(vec![h]));
-                }
-            }
+        if let Some(w) = self.bound(belief, moves)? {
+            return Ok(Some(w));
         }
         let legal = self.legal(belief);
         let mut witness: Witness = Vec::new();
@@ -659,10 +705,7 @@ impl<'a> Solver<'a> {
         moves: u32,
         attempt: &MoveAttempt,
     ) -> Result<bool, Stop> {
-        let legal = self.legal(belief);
-        Ok(self
-            .refute(belief, &legal, moves, attempt, Turn::Fresh)?
-            .is_none())
+        self.prove_attempt(belief, moves, attempt)
     }
 
     /// The belief split by the answer to "Any?": the positions where White
@@ -818,12 +861,12 @@ impl<'a> Solver<'a> {
         let mut out = Vec::with_capacity(groups.len() + 1);
         if let Some(first) = refused.first() {
             let view = self.observer.refusal_view(first, attempt);
-            let b = Belief::new(refused);
-            let origin = b.key().iter().map(|&h| (h, h)).collect();
+            let belief = Belief::new(refused);
+            let parents = belief.key().to_vec();
             out.push(Group {
                 view,
-                belief: b,
-                origin,
+                belief,
+                parents,
             });
         }
         for (view, positions, parents) in groups {
@@ -836,7 +879,7 @@ impl<'a> Solver<'a> {
     /// White's view.
     fn replies(&mut self, belief: &Belief<Bitboard64>) -> Vec<Group> {
         let mut groups: Vec<(View, Vec<Pos>, Vec<u64>)> = Vec::new();
-        let mut index: HashMap<View, usize> = HashMap::new();
+        let mut index: HashMap<View, usize> = HashMap::default();
         let mut moves = Vec::new();
         for (pos, &h) in belief.positions().iter().zip(belief.key()) {
             moves.clear();
@@ -878,12 +921,19 @@ impl<'a> Solver<'a> {
             }
         }
         let result = self.escape_search(belief, moves)?;
-        let e = self.escapes.entry(belief.key().to_vec()).or_insert(Entry {
+        self.remember_escape(belief.key(), moves, &result);
+        Ok(result)
+    }
+
+    /// Keeps a Black-to-move belief's value (`None`: White wins after
+    /// every reply, with `moves` left).
+    fn remember_escape(&mut self, key: &[u64], moves: u32, result: &Option<Witness>) {
+        let e = self.escapes.entry(key.to_vec()).or_insert(Entry {
             won_in: u32::MAX,
             lost_in: 0,
             witness: Vec::new(),
         });
-        match &result {
+        match result {
             None => e.won_in = e.won_in.min(moves),
             Some(w) if moves > e.lost_in => {
                 e.lost_in = moves;
@@ -891,7 +941,6 @@ impl<'a> Solver<'a> {
             }
             Some(_) => {}
         }
-        Ok(result)
     }
 
     fn escape_search(
@@ -915,6 +964,20 @@ impl<'a> Solver<'a> {
             if g.view.outcome.is_none() {
                 if let Some(w) = self.lost(&g.belief, moves, Turn::Fresh)? {
                     return Ok(Some(g.origins(&w)));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The full-information lower bound: a position of `belief` with no
+    /// mate within `moves` even seen whole (its hash, as a witness). Only
+    /// with at most [`FULL_INFO_DEPTH`] moves left.
+    fn bound(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
+        if moves <= FULL_INFO_DEPTH {
+            for (pos, &h) in belief.positions().iter().zip(belief.key()) {
+                if !self.mates_in(pos, moves)? {
+                    return Ok(Some(vec![h]));
                 }
             }
         }
@@ -948,28 +1011,32 @@ impl<'a> Solver<'a> {
         }
         // Each move played once; under orthodox rules checks and captures
         // first, and with one move left only checks.
-        let mut played: Vec<(u8, Pos)> = Vec::with_capacity(list.len());
+        let killer = self.full_killers.get(moves as usize).copied().flatten();
+        let mut played: Vec<(u8, Move, Pos)> = Vec::with_capacity(list.len());
         for m in &list {
             // One node per move generated, as the budgets were set by.
             self.tick()?;
             let after = pos.after(m);
+            let first = killer == Some((m.from, m.to));
             if self.mode == RuleMode::Orthodox {
                 let check = after.is_check();
                 if moves == 1 && !check {
                     continue;
                 }
-                played.push((u8::from(!check) * 2 + u8::from(!m.is_capture()), after));
+                let rank = if first { 0 } else { 1 + u8::from(!check) * 2 + u8::from(!m.is_capture()) };
+                played.push((rank, *m, after));
             } else {
-                played.push((0, after));
+                played.push((u8::from(!first), *m, after));
             }
         }
-        played.sort_by_key(|(k, _)| *k);
+        played.sort_by_key(|(k, _, _)| *k);
         let mut won = false;
-        'white: for (_, after) in &played {
+        'white: for (_, m, after) in &played {
             // The replies once: they say whether the game is over too.
             if let Some(o) = after.decided() {
                 if white_won(Some(o)) {
                     won = true;
+                    self.full_killers[moves as usize] = Some((m.from, m.to));
                     break;
                 }
                 continue;
@@ -978,6 +1045,7 @@ impl<'a> Solver<'a> {
             let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
             if white_won(outcome) {
                 won = true;
+                self.full_killers[moves as usize] = Some((m.from, m.to));
                 break;
             }
             if outcome.is_some() || moves == 1 {
@@ -990,6 +1058,7 @@ impl<'a> Solver<'a> {
                 }
             }
             won = true;
+            self.full_killers[moves as usize] = Some((m.from, m.to));
             break;
         }
         let e = self.full.entry(h).or_default();
@@ -1107,7 +1176,17 @@ impl<'a> Solver<'a> {
             return Ok(None);
         };
         let turn = self.stage(belief, turn);
-        if turn == Turn::Fresh && self.ask(belief, n)?.is_none() {
+        // What the proof-number search proved with, when it did.
+        let proved = self.proof_move(belief, n, turn);
+        if let Some(ProofMove::Attempt(a)) = proved {
+            return self.plan_with_in(belief, n, &a, turn).map(Some);
+        }
+        let ask = match proved {
+            Some(ProofMove::Ask) => true,
+            Some(_) => false,
+            None => turn == Turn::Fresh && self.ask(belief, n)?.is_none(),
+        };
+        if ask {
             return self.plan_ask(belief, n).map(Some);
         }
         let legal = self.legal(belief);
@@ -1428,18 +1507,15 @@ pub fn solve_with<'p>(
     let from = if options.shortest { 1 } else { puzzle.moves };
     'deepen: for n in from..=puzzle.moves {
         solver.stats.depth = n;
-        let attempts = solver.attempts(&belief);
-        for a in attempts {
-            match solver.forces(&belief, n, &a) {
-                Ok(true) => {
-                    key = Some((a, n));
-                    break 'deepen;
-                }
-                Ok(false) => {}
-                Err(_) => {
-                    stopped = true;
-                    break 'deepen;
-                }
+        match solver.key(&belief, n) {
+            Ok(Some(a)) => {
+                key = Some((a, n));
+                break 'deepen;
+            }
+            Ok(None) => {}
+            Err(_) => {
+                stopped = true;
+                break 'deepen;
             }
         }
     }
