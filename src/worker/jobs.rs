@@ -213,7 +213,11 @@ pub fn run(
             attempt,
         } => super::puzzle::turn(puzzle, steps, attempt.as_deref(), report)
             .map(|t| JobResult::PuzzleTurn(Box::new(t))),
-        Job::PuzzleSolve { puzzle, max_nodes } => super::puzzle::solve(puzzle, *max_nodes, report)
+        Job::PuzzleSolve {
+            puzzle,
+            max_nodes,
+            cooks,
+        } => super::puzzle::solve(puzzle, *max_nodes, *cooks, report)
             .map(|s| JobResult::PuzzleSolved(Box::new(s))),
         Job::Think {
             kind,

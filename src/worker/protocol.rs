@@ -116,8 +116,16 @@ pub enum Job {
         steps: Vec<fogbound_engine::puzzle_umpire::Step>,
         attempt: Option<String>,
     },
-    /// The solver on a fog puzzle (its JSON), within `max_nodes`.
-    PuzzleSolve { puzzle: String, max_nodes: u64 },
+    /// The solver on a fog puzzle (its JSON), within `max_nodes`: the key
+    /// and the proof as a tree; with `cooks`, the key and every other
+    /// first move tested instead (no tree). The puzzle page asks for the
+    /// first, then the second, so the proof shows while cooks are looked
+    /// for.
+    PuzzleSolve {
+        puzzle: String,
+        max_nodes: u64,
+        cooks: bool,
+    },
 }
 
 /// The answer to a [`Job`], one variant per job.

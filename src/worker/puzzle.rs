@@ -113,28 +113,32 @@ fn picture(game: &UmpireGame) -> PuzzleTurn {
     }
 }
 
-/// The solver on `puzzle`: the key, the cooks, the proof as a tree.
+/// The solver on `puzzle` at its stipulated length: the key and the proof
+/// as a tree, or (`cooks`) the key and every other first move that also
+/// works.
 pub fn solve(
     puzzle: &str,
     max_nodes: u64,
+    cooks: bool,
     report: &mut dyn FnMut(&str, u64, u64),
 ) -> Result<Solution, String> {
     let puzzle = read(puzzle)?;
+    let pass = if cooks {
+        "testing every first move"
+    } else {
+        "looking for the key"
+    };
     let mut progress = |s: &Stats| {
-        report(
-            &format!("searching mates in {}", s.depth.max(1)),
-            s.nodes,
-            max_nodes,
-        );
+        report(pass, s.nodes, max_nodes);
         true
     };
     solve_with(
         &puzzle,
         &Options {
             max_nodes,
-            cooks: true,
-            tree: true,
-            shortest: true,
+            cooks,
+            tree: !cooks,
+            shortest: false,
         },
         Some(&mut progress),
     )
@@ -191,10 +195,16 @@ mod tests {
     }
 
     #[test]
-    fn the_solver_finds_the_key_and_its_tree() {
-        let s = solve(&speckmann(), 1_000_000, &mut quiet()).unwrap();
+    fn the_solver_finds_the_key_and_its_tree_then_the_cooks() {
+        let s = solve(&speckmann(), 1_000_000, false, &mut quiet()).unwrap();
         assert_eq!(s.verdict, Verdict::Solved);
         assert_eq!(s.first_move.as_deref(), Some("g8=Q"));
         assert!(s.tree.is_some());
+        assert!(!s.cooks_complete);
+        let c = solve(&speckmann(), 1_000_000, true, &mut quiet()).unwrap();
+        assert_eq!(c.first_move.as_deref(), Some("g8=Q"));
+        assert!(c.cooks_complete);
+        assert_eq!(c.keys, vec!["g8=Q".to_string()]);
+        assert!(c.tree.is_none());
     }
 }

@@ -325,6 +325,7 @@ impl Reducible for EditorState {
                         s.job.start(Job::PuzzleSolve {
                             puzzle: p.to_json(),
                             max_nodes: SOLVE_NODES,
+                            cooks: true,
                         });
                     }
                 }
@@ -364,7 +365,7 @@ mod tests {
         let s = s.reduce(EditorAction::Click(sq("g2")));
         assert_eq!(s.hidden[0].list, vec![sq("c1")]);
         // With the bishop on c1 alone, 1.Ra8 mates: the solver says so.
-        let sol = crate::worker::puzzle::solve(&s.json(), 100_000, &mut |_, _, _| {}).unwrap();
+        let sol = crate::worker::puzzle::solve(&s.json(), 100_000, true, &mut |_, _, _| {}).unwrap();
         assert_eq!(sol.first_move.as_deref(), Some("Ra8"), "{sol:?}");
         let s = s.reduce(EditorAction::Tool(Tool::Erase));
         let s = s.reduce(EditorAction::Click(sq("g8")));

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::puzzle_solver::Solution;
+use fogbound_engine::puzzle_solver::{Solution, Verdict};
 use fogbound_engine::puzzle_umpire::Status;
 use fogbound_engine::{Cell, Color, Role, Square};
 use yew::prelude::*;
@@ -29,7 +29,10 @@ pub enum Waiting {
     },
     /// The umpire's answer to an attempt.
     Answer,
+    /// The solver's key and proof.
     Solver,
+    /// The solver's test of every other first move (the key is shown).
+    Cooks,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -51,6 +54,8 @@ pub struct SolveState {
     pub show_where: bool,
     pub solution: Option<Rc<Solution>>,
     pub solve_millis: Option<f64>,
+    /// How long the test of the other first moves took.
+    pub cooks_millis: Option<f64>,
     /// Show the published solution.
     pub show_published: bool,
     pub job: JobSlot,
@@ -166,9 +171,31 @@ impl SolveState {
                 self.turn = Some(Rc::from(turn));
                 self.unplayable = None;
             }
+            JobResult::PuzzleSolved(found) if self.waiting == Waiting::Cooks => {
+                // The cooks pass: its keys and completeness join the proof
+                // already shown.
+                if let Some(shown) = &self.solution {
+                    let mut merged = (**shown).clone();
+                    merged.keys = found.keys;
+                    merged.cooks_complete = found.cooks_complete;
+                    self.solution = Some(Rc::new(merged));
+                    self.cooks_millis = Some(millis);
+                }
+            }
             JobResult::PuzzleSolved(solution) => {
+                let solved = solution.verdict == Verdict::Solved;
                 self.solution = Some(Rc::from(solution));
                 self.solve_millis = Some(millis);
+                if let (true, Some(puzzle)) = (solved, self.puzzle_json()) {
+                    // Now whether any other first move works too.
+                    self.waiting = Waiting::Cooks;
+                    self.job.start(Job::PuzzleSolve {
+                        puzzle,
+                        max_nodes: SOLVE_NODES,
+                        cooks: true,
+                    });
+                    return;
+                }
             }
             _ => {}
         }
@@ -193,7 +220,7 @@ impl SolveState {
             Waiting::Opening { saved: false } => {
                 self.unplayable = Some(message);
             }
-            Waiting::Answer | Waiting::Solver | Waiting::Nothing => {
+            Waiting::Answer | Waiting::Solver | Waiting::Cooks | Waiting::Nothing => {
                 self.message = Some(message);
             }
         }
@@ -258,9 +285,11 @@ impl Reducible for SolveState {
                 if let (false, Some(puzzle)) = (s.job.busy(), s.puzzle_json()) {
                     s.waiting = Waiting::Solver;
                     s.solution = None;
+                    s.cooks_millis = None;
                     s.job.start(Job::PuzzleSolve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
+                        cooks: false,
                     });
                 }
             }
@@ -282,6 +311,7 @@ impl Reducible for SolveState {
                 s.job.message = None;
                 s.message = Some(match s.waiting {
                     Waiting::Solver => "The solver was stopped.".into(),
+                    Waiting::Cooks => "The test of the other first moves was stopped.".into(),
                     _ => "The umpire was stopped before it answered; try again.".into(),
                 });
                 s.pending = None;
