@@ -148,7 +148,7 @@ impl<B: Bitboard> Position<B> {
         if let Some(o) = self.decided() {
             return Some(o);
         }
-        self.outcome_with_moves(mode, !self.moves(mode).is_empty())
+        self.outcome_with_moves(mode, self.has_moves(mode))
     }
 
     /// [`Position::outcome`] for a caller that has the moves in `mode` at

@@ -66,6 +66,26 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
+    /// Whether the side to move has any move in `mode`. A king step to a
+    /// safe square answers it without generating the rest (the common case
+    /// when a game's end is looked for after every move).
+    pub fn has_moves(&self, mode: RuleMode) -> bool {
+        if mode == RuleMode::Orthodox && self.rules.orthodox {
+            if let Some(king) = self.king_of(self.turn) {
+                let them = !self.turn;
+                let ours = self.by_color[self.turn.index()];
+                let theirs = self.by_color[them.index()];
+                let kings = self.by_role[Role::King.index()];
+                let occ_wo = (ours | theirs).without(king);
+                let steps = self.rules.leap_targets(Role::King, king) & !ours & !(theirs & kings);
+                if steps.squares().any(|to| !self.is_attacked(to, them, occ_wo)) {
+                    return true;
+                }
+            }
+        }
+        !self.moves(mode).is_empty()
+    }
+
     /// Whether `m` is among the moves of `mode`.
     pub fn is_move(&self, m: &Move, mode: RuleMode) -> bool {
         self.moves(mode).contains(m)

@@ -146,6 +146,13 @@ fn random_game_positions_match_oracle() {
             assert_eq!(sorted_ours(&ours(&fen)), a, "FEN round trip {fen}");
             assert_eq!(sorted_oracle(&oracle(&fen)), a, "oracle on our FEN {fen}");
             assert_eq!(pos.is_check(), orc.is_check(), "check flag at {fen}");
+            // The quick answer (a safe king step first) agrees with the
+            // oracle's move list.
+            assert_eq!(
+                pos.has_moves(RuleMode::Orthodox),
+                !b.is_empty(),
+                "any move at {fen}"
+            );
             positions += 1;
             if positions % 8 == 0 {
                 assert_eq!(
