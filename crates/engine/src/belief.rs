@@ -72,22 +72,34 @@ pub struct Belief<B: Bitboard> {
 impl<B: Bitboard> Belief<B> {
     /// The set of `positions` (repeats dropped).
     pub fn new(positions: Vec<Position<B>>) -> Belief<B> {
-        let mut pairs: Vec<(u64, Position<B>)> = positions
-            .into_iter()
-            .map(|p| (p.zobrist_hash(), p))
-            .collect();
-        pairs.sort_by_key(|(h, _)| *h);
-        pairs.dedup_by_key(|(h, _)| *h);
-        let (hashes, positions) = pairs.into_iter().unzip();
-        Belief { positions, hashes }
+        Belief::tagged(positions, Vec::new()).0
     }
 
-    /// The set of positions given with their Zobrist hashes, sorted by
-    /// hash without repeats (as [`Belief::new`] leaves them).
-    pub(crate) fn from_sorted(pairs: Vec<(u64, Position<B>)>) -> Belief<B> {
-        debug_assert!(pairs.windows(2).all(|w| w[0].0 < w[1].0));
-        let (hashes, positions) = pairs.into_iter().unzip();
-        Belief { positions, hashes }
+    /// [`Belief::new`] for positions that each carry a tag (`tags` is
+    /// empty or as long as `positions`): the tags come back in the
+    /// belief's order, a repeated position keeping its first tag. Only the
+    /// hashes are sorted; each position is moved once.
+    pub(crate) fn tagged(positions: Vec<Position<B>>, tags: Vec<u64>) -> (Belief<B>, Vec<u64>) {
+        let mut order: Vec<(u64, u32)> = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.zobrist_hash(), i as u32))
+            .collect();
+        // Stable: among repeats the first stays.
+        order.sort_by_key(|(h, _)| *h);
+        order.dedup_by_key(|(h, _)| *h);
+        let mut slots: Vec<Option<Position<B>>> = positions.into_iter().map(Some).collect();
+        let positions = order
+            .iter()
+            .map(|&(_, i)| slots[i as usize].take().expect("each index once"))
+            .collect();
+        let tags = if tags.is_empty() {
+            Vec::new()
+        } else {
+            order.iter().map(|&(_, i)| tags[i as usize]).collect()
+        };
+        let hashes = order.into_iter().map(|(h, _)| h).collect();
+        (Belief { positions, hashes }, tags)
     }
 
     /// The positions, in hash order.

@@ -290,16 +290,8 @@ struct Group {
 
 impl Group {
     fn of(view: View, positions: Vec<Pos>, parents: Vec<u64>) -> Group {
-        let mut items: Vec<(u64, Pos, u64)> = positions
-            .into_iter()
-            .zip(parents)
-            .map(|(p, parent)| (p.zobrist_hash(), p, parent))
-            .collect();
-        // Stable: a position reached from two parents keeps the first.
-        items.sort_by_key(|(h, _, _)| *h);
-        items.dedup_by_key(|(h, _, _)| *h);
-        let parents = items.iter().map(|(_, _, parent)| *parent).collect();
-        let belief = Belief::from_sorted(items.into_iter().map(|(h, p, _)| (h, p)).collect());
+        // A position reached from two parents keeps the first.
+        let (belief, parents) = Belief::tagged(positions, parents);
         Group {
             view,
             belief,

@@ -28,7 +28,6 @@ use std::rc::Rc;
 
 use super::{is_pawn_capture, white_won, Pos, Solver, Stop, Turn};
 use crate::belief::Belief;
-use crate::model::find_in;
 use crate::{Bitboard64, Move, MoveAttempt};
 
 /// Proof and disproof numbers at or above this are infinite.
@@ -526,16 +525,11 @@ impl Solver<'_> {
             let refuted = self.refute(belief, legal, moves, attempt, turn)?;
             return Ok(Expansion::Decided(refuted.is_none()));
         }
-        // Refused everywhere: tells nothing, and is never made.
-        if belief
-            .positions()
-            .iter()
-            .zip(legal)
-            .all(|(_, list)| find_in(list, attempt).is_none())
-        {
+        let groups = self.split(belief, legal, attempt);
+        if groups.iter().all(|g| g.view.refused) {
+            // Refused everywhere: tells nothing, and is never made.
             return Ok(Expansion::Decided(false));
         }
-        let groups = self.split(belief, legal, attempt);
         let mut children = Vec::new();
         for g in groups {
             if g.view.refused {
