@@ -371,6 +371,9 @@ pub struct Solver<'a> {
     next_report: u64,
     progress: Option<&'a mut ProgressFn<'a>>,
     plans: usize,
+    /// Black's men in the last position the full-information bound found
+    /// escaping: tried first in the next belief.
+    escape_hint: Option<Bitboard64>,
     /// The full-information search's last mating move, by moves left.
     full_killers: Vec<Option<(crate::Square, crate::Square)>>,
     /// The proof-number search's numbers, by node.
@@ -419,6 +422,7 @@ impl<'a> Solver<'a> {
             progress,
             plans: 0,
             full_killers: vec![None; 256],
+            escape_hint: None,
             numbers: IntMap::default(),
             proof_moves: HashMap::default(),
         }
@@ -970,13 +974,25 @@ impl<'a> Solver<'a> {
 
     /// The full-information lower bound: a position of `belief` with no
     /// mate within `moves` even seen whole (its hash, as a witness). Only
-    /// with at most [`FULL_INFO_DEPTH`] moves left.
+    /// with at most [`FULL_INFO_DEPTH`] moves left. (Tried and dropped: one
+    /// sampled position at a move more, which halved the beliefs searched
+    /// on the Rotenberg mate in 8 but cost more in mates in 4 than it
+    /// saved, 1.3 s against 1.07 s.)
     fn bound(&mut self, belief: &Belief<Bitboard64>, moves: u32) -> Result<Option<Witness>, Stop> {
-        if moves <= FULL_INFO_DEPTH {
-            for (pos, &h) in belief.positions().iter().zip(belief.key()) {
-                if !self.mates_in(pos, moves)? {
-                    return Ok(Some(vec![h]));
-                }
+        if moves > FULL_INFO_DEPTH {
+            return Ok(None);
+        }
+        let mut order: Vec<usize> = (0..belief.len()).collect();
+        if let Some(hint) = self.escape_hint {
+            // First the position whose Black men stand as where a belief
+            // last escaped: the others' mates need not be proved then.
+            order.sort_by_key(|&i| belief.positions()[i].by_color(Color::Black) != hint);
+        }
+        for i in order {
+            let pos = &belief.positions()[i];
+            if !self.mates_in(pos, moves)? {
+                self.escape_hint = Some(pos.by_color(Color::Black));
+                return Ok(Some(vec![belief.key()[i]]));
             }
         }
         Ok(None)
