@@ -17,8 +17,14 @@ use serde::{Deserialize, Serialize};
 /// search could not decide, the largest first.
 pub const UMPIRE_NODES: u64 = 3_000_000;
 
-/// The solver's budget when the page asks for a solution (nodes).
+/// The solver's budget when the page asks for a key and its proof
+/// (nodes; the Rotenberg mate in 8 takes under 5 M).
 pub const SOLVE_NODES: u64 = 60_000_000;
+
+/// The budget for testing every other first move (nodes): refuting all of
+/// the Rotenberg mate in 8's wrong first moves takes about 150 M, a minute
+/// or so in the worker, with a progress bar and a Stop button.
+pub const COOKS_NODES: u64 = 250_000_000;
 
 /// Where a person's solving stands, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

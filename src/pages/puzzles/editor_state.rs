@@ -10,7 +10,7 @@ use fogbound_engine::puzzle_solver::Solution;
 use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
 use yew::prelude::*;
 
-use crate::worker::puzzle::SOLVE_NODES;
+use crate::worker::puzzle::COOKS_NODES;
 use crate::worker::slot::JobSlot;
 use crate::worker::{ClientEvent, Job, JobResult};
 
@@ -324,7 +324,7 @@ impl Reducible for EditorState {
                         s.check = None;
                         s.job.start(Job::PuzzleSolve {
                             puzzle: p.to_json(),
-                            max_nodes: SOLVE_NODES,
+                            max_nodes: COOKS_NODES,
                             cooks: true,
                         });
                     }

@@ -14,7 +14,7 @@ use yew::prelude::*;
 use super::link::{self, Opened};
 use super::store;
 use crate::play::input::pick_move;
-use crate::worker::puzzle::{PuzzleTurn, SOLVE_NODES};
+use crate::worker::puzzle::{PuzzleTurn, COOKS_NODES, SOLVE_NODES};
 use crate::worker::slot::JobSlot;
 use crate::worker::{ClientEvent, Job, JobResult};
 
@@ -191,7 +191,7 @@ impl SolveState {
                     self.waiting = Waiting::Cooks;
                     self.job.start(Job::PuzzleSolve {
                         puzzle,
-                        max_nodes: SOLVE_NODES,
+                        max_nodes: COOKS_NODES,
                         cooks: true,
                     });
                     return;
