@@ -23,42 +23,54 @@
 //! if White won it: a stalemate fails; under Fog of War the goal is the
 //! king's capture.
 //!
-//! Speed: beliefs are sets of compact [`Position`]s (no match histories);
-//! results are remembered per belief (sorted Zobrist hashes) as "won within
-//! n" / "lost within n"; White's attempts are ordered by what worked
-//! before (history), checks, captures and tries that split the belief;
-//! a belief is refuted at once when one of its positions has no mate in the
-//! moves left even with full information (a memoised perfect-information
-//! search, used as a lower bound for up to [`FULL_INFO_DEPTH`] moves); with
-//! one move left only mates are looked at, position by position, stopping
-//! at the first that is not. The root deepens move by move, so the key
-//! found is a shortest one and the tree the shortest proof it found.
+//! Speed: the search is a depth-first proof-number search (df-pn, in
+//! `pns`): it always goes down to the belief that looks cheapest to prove
+//! or disprove, so a wrong attempt is left as soon as another looks more
+//! promising instead of being refuted in full (a fog problem's proof is
+//! small; refuting quiet wrong attempts, whose refutation needs the hidden
+//! men's uncertainty, was nearly all of the old depth-first search's
+//! work). Beliefs are sets of compact [`Position`]s (no match histories);
+//! decided beliefs are remembered (sorted Zobrist hashes) as "won within
+//! n" / "lost within n", and a proved belief keeps the attempt that proved
+//! it, which the tree builder follows. A belief is refuted at once when
+//! one of its positions has no mate in the moves left even with full
+//! information (a memoised perfect-information search, used as a lower
+//! bound for up to [`FULL_INFO_DEPTH`] moves, trying first the placement
+//! that escaped last); with one move left the depth-first search
+//! (`Solver::lost`, with its lost witnesses) decides a belief, looking
+//! only at mates. Attempts are ordered (it breaks the proof numbers' ties)
+//! by checks, exposure and tries that split the belief. The root searches
+//! at the stipulated length; `Options::shortest` deepens from one move
+//! instead, so the key found is a shortest one; the tree deepens at each
+//! belief, passing over a shorter length that would cost more than
+//! [`PLAN_PROBE_NODES`].
 //!
 //! A node budget (`Unknown` when it runs out) and a progress callback
 //! (every [`REPORT_EVERY`] nodes; returning `false` cancels) let a worker
 //! show progress, add a time limit (the engine has no clock) and stop.
 //!
-//! Where it stands (native, release build, on a shared 2-core machine):
-//! published mates in 2 in about 1 ms (Speckmann: 207 nodes, 13 belief
-//! states; Latzel: 951 nodes, 31); the Fog of War puzzles of the collection
-//! in under 0.2 s; Pien ten Cate's mate in 2 with "Any?" in about 2 ms
-//! (1,556 nodes, 39 belief states); the Rotenberg mate in 8's key 1.Rg2
-//! proved at 8 moves in about 4.7 s (the collection's heavy test, in
-//! release: 6.3 s before the full-information search generated each
-//! position's moves once, under the same load); the umpire's answer to
-//! 1.Rg2 within its 3 M nodes in 0.26 s (0.43 s in the page's worker).
-//! With the full-information bound
-//! at 7 moves the wrong first moves 1.Nf2 and 1.Rxh2+ are refuted in about
-//! 3 s and 1.5 s, but 1.Ke1 is not refuted within 60 s (200 M nodes): a
-//! search from scratch stays `Unknown` after 90 s, and Rotenberg's
-//! 15-move problem (Fiedler-50 Jubilee) after 45 s. The cost is in
-//! refuting quiet wrong attempts whose refutation needs the hidden
-//! bishop's uncertainty (no single placement escapes with full
-//! information): a proof-number search, which spends effort where proofs
-//! and disproofs are cheapest, is the next step. Tried and dropped: the
-//! last working attempt before the full-information bound (to spare a won
-//! belief the bound's proofs) made the key's proof slower (8.2 s against
-//! 6.8 s, same load).
+//! Where it stands (native, release build, on a shared 2-core machine;
+//! `fogbound puzzle solve FILE --json`, `--no-cooks` for the key and tree
+//! alone): the collection's mates in 2 and 3 and its Fog of War puzzles
+//! in milliseconds (the largest, a rook-pair capture in 4, 0.08 s); the
+//! Rotenberg mate in 8 from scratch, key 1.Rg2 and its tree, in 1.1 s
+//! (4.7 M nodes, 11.5 k belief states; the page's worker about 1.6 times
+//! slower), and with every other first move refuted (no cooks) in 41 s
+//! (147 M nodes); the key's proof alone, given 1.Rg2, in 0.24 s.
+//! Rotenberg's 15-move problem (Fiedler-50 Jubilee), hidden dark bishop
+//! and a black h-pawn moving silently, is solved from scratch with key
+//! 1.Re6 in 118 s (82 M nodes, 840 k belief states). Before the
+//! proof-number search, neither finished from scratch (unknown after 90 s
+//! and 45 s), and the key 1.Rg2 alone took 4.7 s. What costs now: at the
+//! root, exploring the eight plausible wrong first moves of the mate in 8
+//! until 1.Rg2's proof completes (the proof alone is a quarter of the
+//! time); per belief, the umpire's views and the full-information bound.
+//! Tried and dropped (measured on the mate in 8 from scratch): heavier
+//! proof-number guesses for an attempt not yet searched (2.5 s against
+//! 1.8 s then), remembering sub-beliefs of won beliefs (12 beliefs fewer of
+//! 11 k), a mate-threat bonus in the ordering (1.4 s against 1.25 s),
+//! killers fed by the proof-number search (2.4 s against 1.4 s), the
+//! refuting reply first in the full-information search (more nodes).
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
