@@ -31,7 +31,7 @@
 
 use std::collections::HashMap;
 
-use crate::model::{find_in, masked};
+use crate::model::{find_in, masked, Said};
 use crate::{
     Attempt, Bitboard, Color, InformationModel, Match, Message, ModelSpec, Move, MoveAttempt,
     Observation, Outcome, Piece, Position, RuleMode, Square,
@@ -157,6 +157,9 @@ pub struct Observer<B: Bitboard> {
     model: Box<dyn InformationModel<B>>,
     mode: RuleMode,
     viewer: Color,
+    /// What the model says, kept between views so that building one
+    /// allocates only the words the viewer hears.
+    said: Said,
 }
 
 impl<B: Bitboard> Observer<B> {
@@ -166,6 +169,7 @@ impl<B: Bitboard> Observer<B> {
             model: spec.build::<B>(),
             mode: spec.rule_mode(),
             viewer,
+            said: Said::new(),
         }
     }
 
@@ -218,7 +222,8 @@ impl<B: Bitboard> Observer<B> {
 
     /// What the viewer is told when `mv` takes `before` to `after`.
     pub fn view_of(&mut self, before: &Position<B>, after: &Position<B>, mv: &Move) -> View {
-        let mut said = Vec::new();
+        let mut said = std::mem::take(&mut self.said);
+        said.clear();
         let attempt = Attempt::from_move(mv);
         self.model.played(before, after, mv, &attempt, &mut said);
         let outcome = after.outcome(self.mode);
@@ -241,13 +246,15 @@ impl<B: Bitboard> Observer<B> {
                 seen_after.contains(mv.to).then_some(mv.to),
             )
         };
+        let heard = said
+            .drain(..)
+            .filter(|(a, _)| a.includes(viewer))
+            .map(|(_, m)| m)
+            .collect();
+        self.said = said;
         View {
             refused: false,
-            said: said
-                .into_iter()
-                .filter(|(a, _)| a.includes(viewer))
-                .map(|(_, m)| m)
-                .collect(),
+            said: heard,
             seen,
             from,
             to,
