@@ -54,9 +54,9 @@
 //! alone): the collection's mates in 2 and 3 and its Fog of War puzzles
 //! in milliseconds (the largest, a rook-pair capture in 4, 0.08 s); the
 //! Rotenberg mate in 8 from scratch, key 1.Rg2 and its tree, in 1.1 s
-//! (4.7 M nodes, 11.5 k belief states; the page's worker about 1.6 times
-//! slower), and with every other first move refuted (no cooks) in 41 s
-//! (147 M nodes); the key's proof alone, given 1.Rg2, in 0.24 s.
+//! (4.7 M nodes, 11.5 k belief states; 1.5 s in the page's worker), and
+//! with every other first move refuted (no cooks) in 32 s (146 M nodes);
+//! the key's proof alone, given 1.Rg2, in 0.23 s.
 //! Rotenberg's 15-move problem (Fiedler-50 Jubilee), hidden dark bishop
 //! and a black h-pawn moving silently, is solved from scratch with key
 //! 1.Re6 in 118 s (82 M nodes, 840 k belief states). Before the
@@ -70,7 +70,10 @@
 //! 1.8 s then), remembering sub-beliefs of won beliefs (12 beliefs fewer of
 //! 11 k), a mate-threat bonus in the ordering (1.4 s against 1.25 s),
 //! killers fed by the proof-number search (2.4 s against 1.4 s), the
-//! refuting reply first in the full-information search (more nodes).
+//! refuting reply first in the full-information search (more nodes),
+//! witnesses carried up through the proof-number search as the
+//! depth-first one does (the same nodes: its lost beliefs rarely yield a
+//! small witness).
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
