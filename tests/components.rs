@@ -672,7 +672,7 @@ struct TreeHarnessProps {
 
 #[function_component(TreeHarness)]
 fn tree_harness(props: &TreeHarnessProps) -> Html {
-    html! { <fogbound::pages::SolutionTree plan={props.plan.clone()} moves={2} /> }
+    html! { <fogbound::pages::SolutionTree plan={props.plan.clone()} /> }
 }
 
 #[wasm_bindgen_test]

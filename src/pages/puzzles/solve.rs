@@ -346,7 +346,7 @@ pub fn puzzle_solve() -> Html {
                     </dl>
                     if let Some(tree) = &sol.tree {
                         <h3>{ "The proof, by what the umpire says" }</h3>
-                        <SolutionTree plan={tree.clone()} moves={sol.moves.unwrap_or(puzzle.moves)} />
+                        <SolutionTree plan={tree.clone()} />
                         if sol.tree_cut { <p class="note">{ "The tree is cut: it is too large to show whole." }</p> }
                     }
                 </>

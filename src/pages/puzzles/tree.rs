@@ -4,11 +4,6 @@
 use fogbound_engine::puzzle_solver::{Answer, Plan};
 use yew::prelude::*;
 
-/// White's move number at a plan (`moves` left of `total`).
-fn number(total: u32, moves: u32) -> u32 {
-    total.saturating_sub(moves) + 1
-}
-
 /// What the umpire said, in one line.
 pub fn answer_words(a: &Answer) -> String {
     let mut parts: Vec<String> = a.told.clone();
@@ -38,16 +33,18 @@ pub fn answer_words(a: &Answer) -> String {
     text
 }
 
-fn plan_html(plan: &Plan, total: u32, depth: usize) -> Html {
-    let n = number(total, plan.moves);
+/// A plan at White's move `n` (counted along the line: a refused try, or
+/// "Any?", leaves White on the same move).
+fn plan_html(plan: &Plan, n: u32, depth: usize) -> Html {
     let answers = plan.answers.iter().map(|a| {
         let words = answer_words(a);
+        let next_n = if a.refused { n } else { n + 1 };
         match &a.then {
             Some(next) => html! {
                 <li>
                     <details open={depth < 1}>
                         <summary>{ format!("“{words}”") }</summary>
-                        { plan_html(next, total, depth + 1) }
+                        { plan_html(next, next_n, depth + 1) }
                     </details>
                 </li>
             },
@@ -68,12 +65,10 @@ fn plan_html(plan: &Plan, total: u32, depth: usize) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct TreeProps {
     pub plan: Plan,
-    /// The stipulation's moves (for move numbers).
-    pub moves: u32,
 }
 
 /// The proof, branches folded past the first level.
 #[function_component(SolutionTree)]
 pub fn solution_tree(props: &TreeProps) -> Html {
-    html! { <div class="solution-tree" data-testid="puzzle-tree">{ plan_html(&props.plan, props.moves, 0) }</div> }
+    html! { <div class="solution-tree" data-testid="puzzle-tree">{ plan_html(&props.plan, 1, 0) }</div> }
 }
