@@ -78,7 +78,10 @@ impl<B: Bitboard> Position<B> {
                 let kings = self.by_role[Role::King.index()];
                 let occ_wo = (ours | theirs).without(king);
                 let steps = self.rules.leap_targets(Role::King, king) & !ours & !(theirs & kings);
-                if steps.squares().any(|to| !self.is_attacked(to, them, occ_wo)) {
+                if steps
+                    .squares()
+                    .any(|to| !self.is_attacked(to, them, occ_wo))
+                {
                     return true;
                 }
             }

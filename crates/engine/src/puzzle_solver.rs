@@ -90,7 +90,6 @@ use serde::{Deserialize, Serialize};
 mod pns;
 
 use crate::belief::{Belief, Observer, View};
-use pns::ProofMove;
 use crate::kriegspiel::{AnyObligation, PawnTries};
 use crate::model::{find_in, masked};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
@@ -98,6 +97,7 @@ use crate::{
     Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Move, MoveAttempt, Position, Role,
     RuleMode, Setup, Variant,
 };
+use pns::ProofMove;
 
 /// Positions of the search (puzzles are played on the 8×8 board).
 pub type Pos = Position<Bitboard64>;
@@ -1062,7 +1062,11 @@ impl<'a> Solver<'a> {
                 if moves == 1 && !check {
                     continue;
                 }
-                let rank = if first { 0 } else { 1 + u8::from(!check) * 2 + u8::from(!m.is_capture()) };
+                let rank = if first {
+                    0
+                } else {
+                    1 + u8::from(!check) * 2 + u8::from(!m.is_capture())
+                };
                 played.push((rank, *m, after));
             } else {
                 played.push((u8::from(!first), *m, after));

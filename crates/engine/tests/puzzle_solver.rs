@@ -263,7 +263,11 @@ fn rotenberg_from_scratch() {
     let refused = tree.answers.iter().find(|a| a.refused).expect("a refusal");
     assert_eq!(refused.positions, 3);
     let mate = refused.then.as_ref().expect("a plan after the refusal");
-    assert!(mate.attempt.starts_with('N') && mate.attempt.ends_with("f2"), "{}", mate.attempt);
+    assert!(
+        mate.attempt.starts_with('N') && mate.attempt.ends_with("f2"),
+        "{}",
+        mate.attempt
+    );
     assert!(mate.answers.iter().all(|a| a.refused || a.won));
     let moved = tree
         .answers

@@ -365,7 +365,8 @@ mod tests {
         let s = s.reduce(EditorAction::Click(sq("g2")));
         assert_eq!(s.hidden[0].list, vec![sq("c1")]);
         // With the bishop on c1 alone, 1.Ra8 mates: the solver says so.
-        let sol = crate::worker::puzzle::solve(&s.json(), 100_000, true, &mut |_, _, _| {}).unwrap();
+        let sol =
+            crate::worker::puzzle::solve(&s.json(), 100_000, true, &mut |_, _, _| {}).unwrap();
         assert_eq!(sol.first_move.as_deref(), Some("Ra8"), "{sol:?}");
         let s = s.reduce(EditorAction::Tool(Tool::Erase));
         let s = s.reduce(EditorAction::Click(sq("g8")));

@@ -24,9 +24,7 @@ pub enum Waiting {
     #[default]
     Nothing,
     /// The first picture: `saved` steps were sent with it.
-    Opening {
-        saved: bool,
-    },
+    Opening { saved: bool },
     /// The umpire's answer to an attempt.
     Answer,
     /// The solver's key and proof.

@@ -340,7 +340,11 @@ impl Solver<'_> {
             self.numbers.insert(key, n);
             if n.decided() {
                 let won = n.pn == 0;
-                let proof = if won && or { Some(&children[best]) } else { None };
+                let proof = if won && or {
+                    Some(&children[best])
+                } else {
+                    None
+                };
                 self.settle(node, proof, won);
                 return Ok(n);
             }
@@ -456,12 +460,7 @@ impl Solver<'_> {
         }
     }
 
-    fn expand_white(
-        &mut self,
-        belief: &Shared,
-        moves: u32,
-        turn: Turn,
-    ) -> Result<Expansion, Stop> {
+    fn expand_white(&mut self, belief: &Shared, moves: u32, turn: Turn) -> Result<Expansion, Stop> {
         if belief.is_empty() {
             return Ok(Expansion::Decided(true));
         }
@@ -472,7 +471,9 @@ impl Solver<'_> {
             return Ok(Expansion::Decided(known.is_none()));
         }
         if moves <= 1 {
-            return Ok(Expansion::Decided(self.lost(belief, moves, turn)?.is_none()));
+            return Ok(Expansion::Decided(
+                self.lost(belief, moves, turn)?.is_none(),
+            ));
         }
         self.stats.belief_states += 1;
         if let Some(w) = self.bound(belief, moves)? {
@@ -581,5 +582,3 @@ impl Solver<'_> {
         Ok(Expansion::Children(children))
     }
 }
-
-
