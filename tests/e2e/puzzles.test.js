@@ -1,6 +1,7 @@
 // Puzzles: the collection, a posted link played to the end against the
 // umpire that fights back, a wrong try and its refutation, the solver's
-// verdict and key, and a puzzle built in the editor opened from its link.
+// verdict and key (Rotenberg from scratch, giving way to an attempt while
+// it tests cooks), and a puzzle built in the editor opened from its link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
@@ -118,6 +119,29 @@ for (const [name, viewport] of [
     await page.close();
   });
 }
+
+test("the solver shows Rotenberg's key and proof first, then gives way to an attempt", async () => {
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/puzzle?id=rotenberg-1976");
+  await appReady(page);
+  assert.match(await settled(page), /8 moves left/);
+  // From scratch: the key and its tree, then every other first move.
+  await page.click("[data-testid='puzzle-solve']");
+  await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved']", { timeout: 120000 });
+  assert.equal((await page.locator("[data-testid='puzzle-key']").textContent()).trim(), "Rg2");
+  const tree = await page.locator("[data-testid='puzzle-tree']").textContent();
+  assert.match(tree, /1\. Rg2.*Illegal.*1\. N(x)?f2.*2\. Rg8/s);
+  assert.match(await page.locator("[data-testid='puzzle-cooks']").textContent(), /testing every other first move/);
+  // An attempt meanwhile: the umpire answers, the cooks pass is dropped.
+  await page.fill("[data-testid='puzzle-typed']", "Rg2");
+  await page.press("[data-testid='puzzle-typed']", "Enter");
+  assert.match(await settled(page), /8 moves left|7 moves left/);
+  assert.match(await page.locator("[data-testid='puzzle-log']").textContent(), /Rg2/);
+  assert.match(await page.locator("[data-testid='puzzle-cooks']").textContent(), /not all first moves were decided/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test("a puzzle built in the editor is checked, published and opened from its link", async () => {
   const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });

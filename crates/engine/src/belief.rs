@@ -226,7 +226,7 @@ impl<B: Bitboard> Observer<B> {
         said.clear();
         let attempt = Attempt::from_move(mv);
         self.model.played(before, after, mv, &attempt, &mut said);
-        let outcome = after.outcome(self.mode);
+        let outcome = after.outcome_quick(self.mode);
         if outcome.is_none() {
             self.model.turn_started(after, &mut said);
         }

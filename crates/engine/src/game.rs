@@ -148,6 +148,16 @@ impl<B: Bitboard> Position<B> {
         if let Some(o) = self.decided() {
             return Some(o);
         }
+        self.outcome_with_moves(mode, !self.moves(mode).is_empty())
+    }
+
+    /// [`Position::outcome`] answering "any move?" by a safe king step
+    /// first ([`Position::has_moves`]): for searches that look for a
+    /// game's end after every move.
+    pub fn outcome_quick(&self, mode: RuleMode) -> Option<Outcome> {
+        if let Some(o) = self.decided() {
+            return Some(o);
+        }
         self.outcome_with_moves(mode, self.has_moves(mode))
     }
 

@@ -54,6 +54,8 @@ pub struct SolveState {
     pub solve_millis: Option<f64>,
     /// How long the test of the other first moves took.
     pub cooks_millis: Option<f64>,
+    /// An attempt took the worker from the cooks pass.
+    pub superseded: bool,
     /// Show the published solution.
     pub show_published: bool,
     pub job: JobSlot,
@@ -94,7 +96,8 @@ impl SolveState {
 
     /// Whether the person may act on the board now.
     pub fn playing(&self) -> bool {
-        !self.job.busy()
+        // The cooks pass gives way to the person's next attempt.
+        (!self.job.busy() || self.waiting == Waiting::Cooks)
             && self
                 .turn
                 .as_ref()
@@ -131,6 +134,9 @@ impl SolveState {
         self.message = None;
         self.selected = None;
         self.promotion = None;
+        // Starting the answer's job abandons the cooks pass; the worker's
+        // "cancelled" for it is then no news.
+        self.superseded = self.waiting == Waiting::Cooks;
         self.ask(steps, Some(text));
     }
 
@@ -292,6 +298,9 @@ impl Reducible for SolveState {
                 }
             }
             SolveAction::ShowPublished => s.show_published = !s.show_published,
+            SolveAction::Worker(ClientEvent::Cancelled) if s.superseded => {
+                s.superseded = false;
+            }
             SolveAction::Worker(event) => {
                 let failed = match &event {
                     ClientEvent::Failed(m) => Some(m.clone()),
