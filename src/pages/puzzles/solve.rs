@@ -324,7 +324,7 @@ pub fn puzzle_solve() -> Html {
     let solver = {
         let result = s.solution.as_ref().map(|sol| {
             let key = sol.first_move.clone().unwrap_or_else(|| "—".into());
-            let cooks: Vec<String> = sol.keys.iter().skip(1).cloned().collect();
+            let cooks: Option<&[String]> = s.cooks.as_deref().map(|k| k.get(1..).unwrap_or_default());
             let seconds = s.solve_millis.map(|ms| Fixed(ms / 1000.0, 2).to_string()).unwrap_or_default();
             html! {
                 <>
@@ -333,16 +333,16 @@ pub fn puzzle_solve() -> Html {
                     <dl class="facts">
                         <dt>{ "Key" }</dt><dd data-testid="puzzle-key">{ key }</dd>
                         if sol.verdict == Verdict::Solved {
-                            <dt>{ "Other keys (cooks)" }</dt><dd data-testid="puzzle-cooks" data-complete={sol.cooks_complete.to_string()}>{
-                                if s.waiting == Waiting::Cooks { "testing every other first move…".to_string() }
-                                else if !sol.cooks_complete { "not all first moves were decided".to_string() }
-                                else if cooks.is_empty() { "none: the key is unique".to_string() }
-                                else { cooks.join(", ") } }</dd>
-                            <dt>{ "Forces it in" }</dt><dd>{ sol.moves.map(|m| format!("{m} move{}", if m == 1 { "" } else { "s" })).unwrap_or_default() }</dd>
+                            <dt>{ "Other keys (cooks)" }</dt><dd data-testid="puzzle-cooks">{
+                                match cooks {
+                                    _ if s.waiting == Waiting::Cooks => "testing every other first move…".to_string(),
+                                    None => "not all first moves were decided".to_string(),
+                                    Some([]) => "none: the key is unique".to_string(),
+                                    Some(more) => more.join(", "),
+                                } }</dd>
                         }
-                        <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {} placements, {seconds} s in the worker{}",
-                            crate::components::group_digits(sol.stats.nodes), crate::components::group_digits(sol.stats.belief_states), sol.placements,
-                            s.cooks_millis.map(|ms| format!("; every other first move tested in {} s", Fixed(ms / 1000.0, 2))).unwrap_or_default()) }</dd>
+                        <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {} placements, {seconds} s in the worker",
+                            crate::components::group_digits(sol.stats.nodes), crate::components::group_digits(sol.stats.belief_states), sol.placements) }</dd>
                     </dl>
                     if let Some(tree) = &sol.tree {
                         <h3>{ "The proof, by what the umpire says" }</h3>

@@ -52,8 +52,9 @@ pub struct SolveState {
     pub show_where: bool,
     pub solution: Option<Rc<Solution>>,
     pub solve_millis: Option<f64>,
-    /// How long the test of the other first moves took.
-    pub cooks_millis: Option<f64>,
+    /// Every first move that works (key first), once the cooks pass
+    /// decided them all.
+    pub cooks: Option<Vec<String>>,
     /// An attempt took the worker from the cooks pass.
     pub superseded: bool,
     /// Show the published solution.
@@ -176,15 +177,9 @@ impl SolveState {
                 self.unplayable = None;
             }
             JobResult::PuzzleSolved(found) if self.waiting == Waiting::Cooks => {
-                // The cooks pass: its keys and completeness join the proof
-                // already shown.
-                if let Some(shown) = &self.solution {
-                    let mut merged = (**shown).clone();
-                    merged.keys = found.keys;
-                    merged.cooks_complete = found.cooks_complete;
-                    self.solution = Some(Rc::new(merged));
-                    self.cooks_millis = Some(millis);
-                }
+                // The cooks pass: its keys, if it decided every first move,
+                // beside the proof already shown.
+                self.cooks = found.cooks_complete.then_some(found.keys);
             }
             JobResult::PuzzleSolved(solution) => {
                 let solved = solution.verdict == Verdict::Solved;
@@ -289,7 +284,7 @@ impl Reducible for SolveState {
                 if let (false, Some(puzzle)) = (s.job.busy(), s.puzzle_json()) {
                     s.waiting = Waiting::Solver;
                     s.solution = None;
-                    s.cooks_millis = None;
+                    s.cooks = None;
                     s.job.start(Job::PuzzleSolve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
