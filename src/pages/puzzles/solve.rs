@@ -335,7 +335,7 @@ pub fn puzzle_solve() -> Html {
                         if sol.verdict == Verdict::Solved {
                             <dt>{ "Other keys (cooks)" }</dt><dd data-testid="puzzle-cooks">{
                                 match cooks {
-                                    _ if s.waiting == Waiting::Cooks => "testing every other first move…".to_string(),
+                                    _ if s.waiting == Waiting::Cooks => "being tested…".to_string(),
                                     None => "not all first moves were decided".to_string(),
                                     Some([]) => "none: the key is unique".to_string(),
                                     Some(more) => more.join(", "),

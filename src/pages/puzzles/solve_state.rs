@@ -312,8 +312,7 @@ impl Reducible for SolveState {
                 s.job.receive(ClientEvent::Cancelled);
                 s.job.message = None;
                 s.message = Some(match s.waiting {
-                    Waiting::Solver => "The solver was stopped.".into(),
-                    Waiting::Cooks => "The test of the other first moves was stopped.".into(),
+                    Waiting::Solver | Waiting::Cooks => "The solver was stopped.".into(),
                     _ => "The umpire was stopped before it answered; try again.".into(),
                 });
                 s.pending = None;
