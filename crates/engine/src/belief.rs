@@ -80,18 +80,29 @@ impl<B: Bitboard> Belief<B> {
     /// belief's order, a repeated position keeping its first tag. Only the
     /// hashes are sorted; each position is moved once.
     pub(crate) fn tagged(positions: Vec<Position<B>>, tags: Vec<u64>) -> (Belief<B>, Vec<u64>) {
-        let mut order: Vec<(u64, u32)> = positions
-            .iter()
+        let hashes: Vec<u64> = positions.iter().map(Position::zobrist_hash).collect();
+        Belief::hashed(positions, hashes, tags)
+    }
+
+    /// [`Belief::tagged`] for positions whose hashes the caller knows
+    /// (`hashes[i]` is `positions[i]`'s Zobrist hash).
+    pub(crate) fn hashed(
+        positions: Vec<Position<B>>,
+        hashes: Vec<u64>,
+        tags: Vec<u64>,
+    ) -> (Belief<B>, Vec<u64>) {
+        debug_assert_eq!(positions.len(), hashes.len());
+        let mut order: Vec<(u64, u32)> = hashes
+            .into_iter()
             .enumerate()
-            .map(|(i, p)| (p.zobrist_hash(), i as u32))
+            .map(|(i, h)| (h, i as u32))
             .collect();
-        // Stable: among repeats the first stays.
-        order.sort_by_key(|(h, _)| *h);
+        // By hash, then index: among repeats the first stays.
+        order.sort_unstable();
         order.dedup_by_key(|(h, _)| *h);
-        let mut slots: Vec<Option<Position<B>>> = positions.into_iter().map(Some).collect();
-        let positions = order
+        let positions: Vec<Position<B>> = order
             .iter()
-            .map(|&(_, i)| slots[i as usize].take().expect("each index once"))
+            .map(|&(_, i)| positions[i as usize].clone())
             .collect();
         let tags = if tags.is_empty() {
             Vec::new()

@@ -442,25 +442,27 @@ pub fn find_move<B: Bitboard>(pos: &Position<B>, mode: RuleMode, a: &MoveAttempt
 
 /// [`find_move`] over a given move list.
 pub fn find_in(moves: &[Move], a: &MoveAttempt) -> Option<Move> {
-    let cands: Vec<&Move> = moves
-        .iter()
-        .filter(|m| {
-            m.from == a.from
-                && m.to == a.to
-                && (a.promotion.is_none() || m.promotion == a.promotion)
-                && match (m.kind, a.rook_to) {
-                    (MoveKind::Castle { rook_to, .. }, Some(r)) => rook_to == r,
-                    (_, Some(_)) => false,
-                    _ => true,
-                }
-        })
-        .collect();
-    if a.rook_to.is_none() {
-        if let Some(m) = cands.iter().find(|m| !m.is_castle()) {
-            return Some(**m);
+    // Without a rook square, a plain move wins over a castling with the
+    // same ends (free castling's king step); else the first match. No
+    // allocation: the puzzle solver calls this for every attempt in every
+    // position of a belief.
+    let mut first = None;
+    for m in moves.iter().filter(|m| {
+        m.from == a.from
+            && m.to == a.to
+            && (a.promotion.is_none() || m.promotion == a.promotion)
+            && match (m.kind, a.rook_to) {
+                (MoveKind::Castle { rook_to, .. }, Some(r)) => rook_to == r,
+                (_, Some(_)) => false,
+                _ => true,
+            }
+    }) {
+        if a.rook_to.is_none() && !m.is_castle() {
+            return Some(*m);
         }
+        first = first.or(Some(*m));
     }
-    cands.first().map(|m| **m)
+    first
 }
 
 pub(crate) fn hints_of(moves: &[Move]) -> Vec<Hint> {

@@ -309,10 +309,34 @@ struct Group {
     parents: Vec<u64>,
 }
 
+/// The positions of one answer group as they are collected: each with its
+/// hash and its parent's hash.
+struct Parts {
+    positions: Vec<Pos>,
+    hashes: Vec<u64>,
+    parents: Vec<u64>,
+}
+
+impl Parts {
+    fn of(pos: Pos, hash: u64, parent: u64) -> Parts {
+        Parts {
+            positions: vec![pos],
+            hashes: vec![hash],
+            parents: vec![parent],
+        }
+    }
+
+    fn push(&mut self, pos: Pos, hash: u64, parent: u64) {
+        self.positions.push(pos);
+        self.hashes.push(hash);
+        self.parents.push(parent);
+    }
+}
+
 impl Group {
-    fn of(view: View, positions: Vec<Pos>, parents: Vec<u64>) -> Group {
+    fn of(view: View, parts: Parts) -> Group {
         // A position reached from two parents keeps the first.
-        let (belief, parents) = Belief::tagged(positions, parents);
+        let (belief, parents) = Belief::hashed(parts.positions, parts.hashes, parts.parents);
         Group {
             view,
             belief,
@@ -869,18 +893,20 @@ impl<'a> Solver<'a> {
         attempt: &MoveAttempt,
     ) -> Vec<Group> {
         let mut refused = Vec::new();
-        let mut groups: Vec<(View, Vec<Pos>, Vec<u64>)> = Vec::new();
+        let mut refused_hashes = Vec::new();
+        let mut groups: Vec<(View, Parts)> = Vec::new();
         for ((pos, list), &h) in belief.positions().iter().zip(legal).zip(belief.key()) {
             match find_in(list, attempt) {
-                None => refused.push(pos.clone()),
+                None => {
+                    refused.push(pos.clone());
+                    refused_hashes.push(h);
+                }
                 Some(mv) => {
                     let (after, view) = self.observer.play(pos, &mv);
-                    match groups.iter_mut().find(|(v, _, _)| *v == view) {
-                        Some((_, g, o)) => {
-                            g.push(after);
-                            o.push(h);
-                        }
-                        None => groups.push((view, vec![after], vec![h])),
+                    let hash = after.zobrist_hash_from(pos, h);
+                    match groups.iter_mut().find(|(v, _)| *v == view) {
+                        Some((_, parts)) => parts.push(after, hash, h),
+                        None => groups.push((view, Parts::of(after, hash, h))),
                     }
                 }
             }
@@ -888,16 +914,17 @@ impl<'a> Solver<'a> {
         let mut out = Vec::with_capacity(groups.len() + 1);
         if let Some(first) = refused.first() {
             let view = self.observer.refusal_view(first, attempt);
-            let belief = Belief::new(refused);
-            let parents = belief.key().to_vec();
+            // Nothing moved: the belief keeps these positions and hashes.
+            let parents = refused_hashes.clone();
+            let (belief, _) = Belief::hashed(refused, refused_hashes, Vec::new());
             out.push(Group {
                 view,
                 belief,
                 parents,
             });
         }
-        for (view, positions, parents) in groups {
-            out.push(Group::of(view, positions, parents));
+        for (view, parts) in groups {
+            out.push(Group::of(view, parts));
         }
         out
     }
@@ -905,29 +932,25 @@ impl<'a> Solver<'a> {
     /// Every legal Black reply in every position of `belief`, split by
     /// White's view.
     fn replies(&mut self, belief: &Belief<Bitboard64>) -> Vec<Group> {
-        let mut groups: Vec<(View, Vec<Pos>, Vec<u64>)> = Vec::new();
-        let mut index: HashMap<View, usize> = HashMap::default();
+        let mut groups: Vec<(View, Parts)> = Vec::new();
         let mut moves = Vec::new();
         for (pos, &h) in belief.positions().iter().zip(belief.key()) {
             moves.clear();
             pos.moves_into(self.mode, &mut moves);
             for mv in &moves {
                 let (after, view) = self.observer.play(pos, mv);
-                match index.get(&view) {
-                    Some(&i) => {
-                        groups[i].1.push(after);
-                        groups[i].2.push(h);
-                    }
-                    None => {
-                        index.insert(view.clone(), groups.len());
-                        groups.push((view, vec![after], vec![h]));
-                    }
+                let hash = after.zobrist_hash_from(pos, h);
+                // Few groups, most replies in the first: a scan beats
+                // hashing every view.
+                match groups.iter_mut().find(|(v, _)| *v == view) {
+                    Some((_, parts)) => parts.push(after, hash, h),
+                    None => groups.push((view, Parts::of(after, hash, h))),
                 }
             }
         }
         groups
             .into_iter()
-            .map(|(v, p, o)| Group::of(v, p, o))
+            .map(|(v, parts)| Group::of(v, parts))
             .collect()
     }
 
@@ -1015,7 +1038,7 @@ impl<'a> Solver<'a> {
         }
         for i in order {
             let pos = &belief.positions()[i];
-            if !self.mates_in(pos, moves)? {
+            if !self.mates_in_hashed(pos, belief.key()[i], moves)? {
                 self.escape_hint = Some(pos.by_color(Color::Black));
                 return Ok(Some(vec![belief.key()[i]]));
             }
@@ -1026,10 +1049,15 @@ impl<'a> Solver<'a> {
     /// Whether White, to move in `pos` and seeing everything, forces the
     /// goal within `moves` moves (Black replies with every legal move).
     pub fn mates_in(&mut self, pos: &Pos, moves: u32) -> Result<bool, Stop> {
+        self.mates_in_hashed(pos, pos.zobrist_hash(), moves)
+    }
+
+    /// [`Solver::mates_in`] for a position whose hash `h` is known (each
+    /// next position's hash is then found from its parent's).
+    fn mates_in_hashed(&mut self, pos: &Pos, h: u64, moves: u32) -> Result<bool, Stop> {
         if moves == 0 {
             return Ok(false);
         }
-        let h = pos.zobrist_hash();
         let known = self.full.get(&h).copied().unwrap_or_default();
         // Monotone in the moves: a mate within fewer is a mate within
         // more; no mate within more is no mate within fewer.
@@ -1040,6 +1068,16 @@ impl<'a> Solver<'a> {
             return Ok(false);
         }
         self.stats.full_info_positions += 1;
+        if moves == 1 {
+            let won = self.mates_in_one(pos)?;
+            let e = self.full.entry(h).or_default();
+            if won {
+                e.mate = 1;
+            } else {
+                e.none = e.none.max(1);
+            }
+            return Ok(won);
+        }
         // Over already (Black's reply ended the game): won only if White won.
         if let Some(o) = pos.decided() {
             return Ok(white_won(Some(o)));
@@ -1049,32 +1087,30 @@ impl<'a> Solver<'a> {
             return Ok(white_won(Some(o)));
         }
         // Each move played once; under orthodox rules checks and captures
-        // first, and with one move left only checks.
+        // first.
         let killer = self.full_killers.get(moves as usize).copied().flatten();
-        let mut played: Vec<(u8, Move, Pos)> = Vec::with_capacity(list.len());
-        for m in &list {
+        let mut afters: Vec<Pos> = Vec::with_capacity(list.len());
+        let mut order: Vec<(u8, u16)> = Vec::with_capacity(list.len());
+        for (i, m) in list.iter().enumerate() {
             // One node per move generated, as the budgets were set by.
             self.tick()?;
             let after = pos.after(m);
             let first = killer == Some((m.from, m.to));
-            if self.mode == RuleMode::Orthodox {
-                let check = after.is_check();
-                if moves == 1 && !check {
-                    continue;
-                }
-                let rank = if first {
-                    0
-                } else {
-                    1 + u8::from(!check) * 2 + u8::from(!m.is_capture())
-                };
-                played.push((rank, *m, after));
+            let rank = if first {
+                0
+            } else if self.mode == RuleMode::Orthodox {
+                1 + u8::from(!after.is_check()) * 2 + u8::from(!m.is_capture())
             } else {
-                played.push((u8::from(!first), *m, after));
-            }
+                1
+            };
+            order.push((rank, i as u16));
+            afters.push(after);
         }
-        played.sort_by_key(|(k, _, _)| *k);
+        order.sort_by_key(|&(rank, _)| rank);
         let mut won = false;
-        'white: for (_, m, after) in &played {
+        let mut replies = Vec::new();
+        'white: for &(_, i) in &order {
+            let (m, after) = (&list[usize::from(i)], &afters[usize::from(i)]);
             // The replies once: they say whether the game is over too.
             if let Some(o) = after.decided() {
                 if white_won(Some(o)) {
@@ -1084,19 +1120,22 @@ impl<'a> Solver<'a> {
                 }
                 continue;
             }
-            let replies = after.moves(self.mode);
+            replies.clear();
+            after.moves_into(self.mode, &mut replies);
             let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
             if white_won(outcome) {
                 won = true;
                 self.full_killers[moves as usize] = Some((m.from, m.to));
                 break;
             }
-            if outcome.is_some() || moves == 1 {
+            if outcome.is_some() {
                 continue;
             }
+            let after_hash = after.zobrist_hash_from(pos, h);
             for reply in &replies {
                 let next = after.after(reply);
-                if !self.mates_in(&next, moves - 1)? {
+                let next_hash = next.zobrist_hash_from(after, after_hash);
+                if !self.mates_in_hashed(&next, next_hash, moves - 1)? {
                     continue 'white;
                 }
             }
@@ -1112,6 +1151,37 @@ impl<'a> Solver<'a> {
             e.none = e.none.max(n);
         }
         Ok(won)
+    }
+
+    /// [`Solver::mates_in`] one move: only checks, each ended or not by
+    /// the quick test (no list of Black's replies).
+    fn mates_in_one(&mut self, pos: &Pos) -> Result<bool, Stop> {
+        if let Some(o) = pos.decided() {
+            return Ok(white_won(Some(o)));
+        }
+        let list = pos.moves(self.mode);
+        if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
+            return Ok(white_won(Some(o)));
+        }
+        let killer = self.full_killers[1];
+        let first = list
+            .iter()
+            .position(|m| killer == Some((m.from, m.to)))
+            .unwrap_or(0);
+        for i in (first..list.len()).chain(0..first) {
+            // One node per move generated, as the budgets were set by.
+            self.tick()?;
+            let m = &list[i];
+            let after = pos.after(m);
+            if self.mode == RuleMode::Orthodox && !after.is_check() {
+                continue;
+            }
+            if white_won(after.outcome_quick(self.mode)) {
+                self.full_killers[1] = Some((m.from, m.to));
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// An answer to `attempt` (with Black's reply, if played) after which

@@ -72,6 +72,45 @@ impl<B: Bitboard> Position<B> {
     }
 }
 
+impl<B: Bitboard> Position<B> {
+    /// [`Position::zobrist_hash`] of `self` given the hash of `before`, a
+    /// position on the same board (usually one move earlier): only the men,
+    /// rights and en passant file that differ are hashed again.
+    pub fn zobrist_hash_from(&self, before: &Position<B>, before_hash: u64) -> u64 {
+        let mut h = before_hash;
+        let moved =
+            (self.by_color[0] ^ before.by_color[0]) | (self.by_color[1] ^ before.by_color[1]);
+        for role in Role::ALL {
+            let r = role.index();
+            let (now, then) = (self.by_role[r], before.by_role[r]);
+            // Most roles are absent, or stood still.
+            if now == then && (now & moved).is_empty() {
+                continue;
+            }
+            for ci in 0..2 {
+                let changed = (now & self.by_color[ci]) ^ (then & before.by_color[ci]);
+                for sq in changed.squares() {
+                    h ^= key(PIECE_SEED, (ci * Role::COUNT + r) * 256 + sq.index());
+                }
+            }
+        }
+        for sq in (self.castling ^ before.castling).squares() {
+            h ^= key(CASTLING_SEED, sq.index());
+        }
+        for pos in [before, self] {
+            if pos.ep_capture_possible() {
+                if let Some(ep) = pos.ep {
+                    h ^= key(EP_SEED, pos.geometry().file(ep).0 as usize);
+                }
+            }
+        }
+        if self.turn != before.turn {
+            h ^= TURN_KEY;
+        }
+        h
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

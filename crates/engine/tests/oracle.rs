@@ -153,6 +153,19 @@ fn random_game_positions_match_oracle() {
                 !b.is_empty(),
                 "any move at {fen}"
             );
+            // The hash after each move, from the hash before it, is the
+            // hash computed whole (castling, en passant and promotions
+            // included).
+            let hash = pos.zobrist_hash();
+            for m in pos.legal_moves() {
+                let after = pos.after(&m);
+                assert_eq!(
+                    after.zobrist_hash_from(&pos, hash),
+                    after.zobrist_hash(),
+                    "hash after {} at {fen}",
+                    pos.to_coord(&m)
+                );
+            }
             positions += 1;
             if positions % 8 == 0 {
                 assert_eq!(
