@@ -111,8 +111,8 @@ pub type Pos = Position<Bitboard64>;
 pub const FULL_INFO_DEPTH: u32 = 3;
 
 // Attempt ordering weights (per cent of the belief where it holds): a
-// check, a capture, the moved man left where Black can take it, a try
-// that some positions refuse (it shrinks the belief).
+// check, a capture, the moved man left where Black takes it with profit
+// ([`en_prise`]), a try that some positions refuse (it shrinks the belief).
 const W_CHECK: i64 = 100;
 const W_CAPTURE: i64 = 0;
 const W_EXPOSED: i64 = 60;
@@ -427,6 +427,30 @@ pub struct Solver<'a> {
     proof_moves: HashMap<(Vec<u64>, Turn), (pns::ProofMove, u32)>,
 }
 
+/// Whether the man `mv` moved can be taken with profit where it landed:
+/// attacked and not defended, or attacked by a cheaper man than itself (a
+/// king takes only what is not defended). Counting every attacked square
+/// instead put the Rotenberg key 1.Rg2 last (the rook stands next to the
+/// black king, but the white king guards it): 4.3 M nodes and 0.9 s to
+/// the key, against 2.4 M and 0.5 s.
+fn en_prise(after: &Pos, mv: &Move) -> bool {
+    let occupied = after.occupied();
+    let mover = !after.turn();
+    let attackers = after.attackers_to(mv.to, after.turn(), occupied);
+    if attackers.is_empty() {
+        return false;
+    }
+    if !after.is_attacked(mv.to, mover, occupied) {
+        return true;
+    }
+    let worth = mv.promotion.unwrap_or(mv.role).value();
+    attackers.squares().any(|s| {
+        after
+            .role_at(s)
+            .is_some_and(|r| r != Role::King && r.value() < worth)
+    })
+}
+
 fn white_won(o: Option<crate::Outcome>) -> bool {
     o.is_some_and(|o| o.winner == Some(Color::White))
 }
@@ -534,7 +558,7 @@ impl<'a> Solver<'a> {
                     if self.mode == RuleMode::Orthodox && after.is_check() {
                         checks += 1;
                     }
-                    exposed += i64::from(after.is_attacked(mv.to, !pos.turn(), after.occupied()));
+                    exposed += i64::from(en_prise(&after, &mv));
                 }
             }
             if played == 0 {

@@ -59,6 +59,22 @@ impl Role {
         &PIECES[self.index()]
     }
 
+    /// The usual worth of the man in centipawns, for move ordering and
+    /// evaluation; 0 for a royal man, which is the game itself and is
+    /// weighed apart.
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 100,
+            Role::Knight => 300,
+            Role::Bishop => 320,
+            Role::Hunter => 400,
+            Role::Rook => 500,
+            Role::Archbishop => 750,
+            Role::Queen => 900,
+            Role::King | Role::Fool => 0,
+        }
+    }
+
     /// The upper-case letter (`'P'`, `'N'`, …, `'F'`).
     pub fn upper_char(self) -> char {
         self.spec().letter

@@ -100,21 +100,6 @@ pub fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     }
 }
 
-/// Centipawn values of the men (a royal man is the game and is scored
-/// apart).
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 300,
-        Role::Bishop => 320,
-        Role::Hunter => 400,
-        Role::Rook => 500,
-        Role::Archbishop => 750,
-        Role::Queen => 900,
-        Role::King | Role::Fool => 0,
-    }
-}
-
 /// A lost royal man.
 const MATE: i32 = 100_000;
 /// What one board's value is clamped to before averaging, so that one
@@ -973,7 +958,7 @@ impl Search {
         let height = i32::from(g.height());
         let mut score = 0;
         for (sq, pc) in pos.men() {
-            let mut v = value(pc.role);
+            let mut v = pc.role.value();
             if pc.role.spec().pawn {
                 let r = i32::from(g.rank(sq).0);
                 let advance = if pc.color == Color::White {
@@ -1043,10 +1028,14 @@ impl Search {
         }
         // Captures first, the most valuable victim first.
         moves.sort_by_key(|m| {
-            let victim = m
-                .capture
-                .map_or(0, |r| if r.spec().royal { 10_000 } else { value(r) + 1 });
-            -(victim * 16 - value(m.role) / 100)
+            let victim = m.capture.map_or(0, |r| {
+                if r.spec().royal {
+                    10_000
+                } else {
+                    r.value() + 1
+                }
+            });
+            -(victim * 16 - m.role.value() / 100)
         });
         for m in &moves {
             let child = pos.after(m);
