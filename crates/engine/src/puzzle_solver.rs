@@ -87,7 +87,10 @@ use nohash_hasher::IntMap;
 
 use serde::{Deserialize, Serialize};
 
+mod audit;
 mod pns;
+
+pub use audit::{AuditResult, AuditStats};
 
 use crate::belief::{Belief, Observer, View};
 use crate::kriegspiel::{AnyObligation, PawnTries};

@@ -63,6 +63,45 @@ fn every_quick_entry_solves_with_its_key() {
     }
 }
 
+/// Each quick entry's proof, walked again from the attempts the search
+/// recorded, with every belief it leaves undecided decided by a solver
+/// that shares no table with the one that proved it.
+#[test]
+fn every_quick_proof_passes_an_audit() {
+    for e in collection().unwrap().iter().filter(|e| !e.heavy) {
+        let spec = model_of(&e.puzzle).unwrap();
+        let belief = start_belief(&e.puzzle).unwrap();
+        let mut solver = Solver::new(&spec, 50_000_000, None);
+        let key = solver
+            .key(&belief, e.puzzle.moves)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{}: no key", e.id));
+        let audit = solver
+            .audit_attempt(&spec, &belief, e.puzzle.moves, &key, 5_000_000)
+            .unwrap_or_else(|why| panic!("{}: {why}", e.id));
+        assert!(audit.walked + audit.rechecked > 0, "{}: {audit:?}", e.id);
+        // A first move that does not work fails the audit.
+        let pos = &belief.positions()[0];
+        let mode = spec.rule_mode();
+        let wrong = solver
+            .attempts(&belief)
+            .into_iter()
+            .find(|a| {
+                let san = attempt_san(pos, a, mode);
+                san != e.key && !e.cooks.contains(&san)
+            })
+            .expect("a wrong first move");
+        assert!(
+            solver
+                .audit_attempt(&spec, &belief, e.puzzle.moves, &wrong, 5_000_000)
+                .is_err(),
+            "{}: {}",
+            e.id,
+            attempt_san(pos, &wrong, mode)
+        );
+    }
+}
+
 /// The heavy entries' published keys force the stipulation (the Rotenberg
 /// mate in 8: a quarter of a second; testing its cooks takes a minute, so
 /// they are not tested here).

@@ -280,6 +280,15 @@ fn rotenberg_from_scratch() {
     let start = start_belief(&p).unwrap();
     let mut solver = Solver::new(&spec, 100_000_000, None);
     assert!(!solver.forces(&start, 8, &attempt("d3f2")).unwrap());
+
+    // The key's proof, as the root search found it, passes an audit by a
+    // solver that shares none of its tables.
+    let mut solver = Solver::new(&spec, 50_000_000, None);
+    let key = solver.key(&start, 8).unwrap().expect("a key");
+    let audit = solver
+        .audit_attempt(&spec, &start, 8, &key, 5_000_000)
+        .expect("the proof holds");
+    assert!(audit.walked >= 20, "{audit:?}");
 }
 
 #[test]
