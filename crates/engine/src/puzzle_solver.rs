@@ -272,6 +272,10 @@ pub enum Stop {
     Budget,
     /// The progress callback asked to stop.
     Cancelled,
+    /// The proof-number search reached its numbers' ceiling without
+    /// deciding (a search too deep for them); like a spent budget, it
+    /// tells nothing.
+    Undecided,
 }
 
 /// What the full-information search knows of one position: White mates
@@ -1317,7 +1321,7 @@ impl<'a> Solver<'a> {
             match probed {
                 Ok(true) => return Ok(Some(n)),
                 Ok(false) => {}
-                Err(Stop::Budget) if self.stats.nodes <= budget => {}
+                Err(Stop::Budget | Stop::Undecided) if self.stats.nodes <= budget => {}
                 Err(e) => return Err(e),
             }
         }
@@ -1715,6 +1719,8 @@ pub fn solve_with<'p>(
                     match solver.forces(&belief, puzzle.moves, &other) {
                         Ok(true) => solution.keys.push(san(&other)),
                         Ok(false) => {}
+                        // This move stays open; the others are still tried.
+                        Err(Stop::Undecided) => solution.cooks_complete = false,
                         Err(_) => {
                             solution.cooks_complete = false;
                             break;

@@ -437,3 +437,29 @@ fn any_is_asked_where_the_solution_needs_it() {
     let s = solve(&puzzle(&no_any), 1_000_000).unwrap();
     assert_eq!(s.verdict, Verdict::Refuted);
 }
+
+/// A won belief stays won with more moves. With 32-bit proof numbers this
+/// one (from Rotenberg's 15-mover after 1.Be5 Bxe5? h4: White sees all)
+/// solved in 2 to 13 moves and was taken for refuted with 14: the sums
+/// reached their ceiling and the search stopped as if it had failed.
+#[test]
+fn more_moves_never_lose_a_won_belief() {
+    for moves in [2, 8, 13, 14, 20] {
+        let p = puzzle(&format!(
+            r#"{{"fen": "8/8/2R5/4B3/7p/8/6Np/5K1k w - - 0 2", "hidden": [], "goal": "mate",
+                "moves": {moves}, "rules": "english", "stalemate": "fail"}}"#
+        ));
+        let s = solve_with(
+            &p,
+            &Options {
+                max_nodes: 20_000_000,
+                cooks: false,
+                tree: false,
+                shortest: false,
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(s.verdict, Verdict::Solved, "{moves} moves: {s:?}");
+    }
+}

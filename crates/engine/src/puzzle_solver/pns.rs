@@ -30,15 +30,18 @@ use super::{is_pawn_capture, white_won, Pos, Solver, Stop, Turn};
 use crate::belief::Belief;
 use crate::{Bitboard64, Move, MoveAttempt};
 
-/// Proof and disproof numbers at or above this are infinite.
-const INFINITE: u32 = u32::MAX / 4;
+/// Proof and disproof numbers at or above this are infinite. 64 bits:
+/// sums over a deep tree's answers grow fast (the same belief is counted
+/// on every path to it), and with 32 bits a belief with 14 moves to go
+/// reached the ceiling and was taken for refuted.
+const INFINITE: u64 = u64::MAX / 4;
 
 /// A sibling's number, raised by a quarter: the threshold a child is
 /// searched to before its parent looks again (Pawlewicz and Lew's 1 + ε
 /// trick: fewer returns up the tree, fewer expansions repeated). On the
 /// Rotenberg mate in 8 a quarter did best: 11.4 k beliefs against 13 k with
 /// 15 % and 14.3 k with a third.
-fn grow(second: u32) -> u32 {
+fn grow(second: u64) -> u64 {
     second
         .saturating_add(second / 4)
         .saturating_add(1)
@@ -48,8 +51,8 @@ fn grow(second: u32) -> u32 {
 /// A node's proof and disproof numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Numbers {
-    pn: u32,
-    dn: u32,
+    pn: u64,
+    dn: u64,
 }
 
 impl Numbers {
@@ -176,7 +179,7 @@ impl Node {
             // 1 + n/3 needed 11.4 k beliefs; 1 + log2 n + moves/2, 20 k;
             // 1 everywhere, 36 k; n itself, 13.7 k.
             Node::White { belief, .. } => Numbers {
-                pn: 1 + belief.len() as u32 / 3,
+                pn: 1 + belief.len() as u64 / 3,
                 dn: 1,
             },
             _ => Numbers { pn: 1, dn: 1 },
@@ -280,6 +283,11 @@ impl Solver<'_> {
                 dn: INFINITE,
             },
         )?;
+        if !n.decided() {
+            // A number reached the ceiling before a proof or a disproof:
+            // nothing is known (never a refutation).
+            return Err(Stop::Undecided);
+        }
         Ok(n.pn == 0)
     }
 
@@ -315,7 +323,7 @@ impl Solver<'_> {
                 dn: INFINITE,
             };
             let mut second = INFINITE;
-            let (mut sum, mut least) = (0u32, INFINITE);
+            let (mut sum, mut least) = (0u64, INFINITE);
             for (i, (c, k)) in children.iter().zip(&keys).enumerate() {
                 let n = self.numbers.get(k).copied().unwrap_or_else(|| c.guess());
                 // OR: prove one (least pn), disprove all (sum of dn); AND
