@@ -51,29 +51,37 @@
 //!
 //! Where it stands (native, release build, on a shared 2-core machine;
 //! `fogbound puzzle solve FILE --json`, `--no-cooks` for the key and tree
-//! alone): the collection's mates in 2 and 3 and its Fog of War puzzles
-//! in milliseconds (the largest, a rook-pair capture in 4, 0.08 s); the
-//! Rotenberg mate in 8 from scratch, key 1.Rg2 and its tree, in 1.1 s
-//! (4.7 M nodes, 11.5 k belief states; 1.5 s in the page's worker), and
-//! with every other first move refuted (no cooks) in 32 s (146 M nodes);
-//! the key's proof alone, given 1.Rg2, in 0.23 s.
+//! alone; the page's figures from `tests/e2e/bench.mjs --puzzles-only`):
+//! the collection's mates in 2 and 3 and its Fog of War puzzles in
+//! milliseconds (at most 31 ms in the page's worker; the largest, a
+//! rook-pair capture in 4, 85 ms); the Rotenberg mate in 8 from scratch,
+//! key 1.Rg2 and its tree, in 0.58 s (2.5 M nodes, 6.6 k belief states;
+//! 0.77 s in the page's worker), and with every other first move refuted
+//! (no cooks) in 29 s (141 M nodes).
 //! Rotenberg's 15-move problem (Fiedler-50 Jubilee), hidden dark bishop
-//! and a black h-pawn moving silently, is solved from scratch with key
-//! 1.Re6 in 118 s (82 M nodes, 840 k belief states). Before the
-//! proof-number search, neither finished from scratch (unknown after 90 s
-//! and 45 s), and the key 1.Rg2 alone took 4.7 s. What costs now: at the
-//! root, exploring the eight plausible wrong first moves of the mate in 8
-//! until 1.Rg2's proof completes (the proof alone is a quarter of the
-//! time); per belief, the umpire's views and the full-information bound.
+//! and a black h-pawn moving silently: the search finds the published key
+//! 1.Re6 in 98 s (71 M nodes, 818 k belief states), five sixths of it
+//! spent on the try 1.Nf4, whose proof number stays the lowest at the root
+//! while its refutation grows out of reach. 1.Be5 also forces mate in 15
+//! under the English preset (searched alone, 12.5 s; its proof passes the
+//! [`Solver::audit_attempt`] audit): the problem is cooked.
+//! What costs: at the root, a strong try's subtree until the key's proof
+//! completes; per belief, the umpire's views, move generation and the
+//! full-information bound.
 //! Tried and dropped (measured on the mate in 8 from scratch): heavier
 //! proof-number guesses for an attempt not yet searched (2.5 s against
-//! 1.8 s then), remembering sub-beliefs of won beliefs (12 beliefs fewer of
+//! 1.8 s then), guesses that grow with the moves left (0.6 to 1 s against
+//! 0.5 s), remembering sub-beliefs of won beliefs (12 beliefs fewer of
 //! 11 k), a mate-threat bonus in the ordering (1.4 s against 1.25 s),
 //! killers fed by the proof-number search (2.4 s against 1.4 s), the
 //! refuting reply first in the full-information search (more nodes),
 //! witnesses carried up through the proof-number search as the
 //! depth-first one does (the same nodes: its lost beliefs rarely yield a
-//! small witness).
+//! small witness); keeping expanded nodes' children for the search's
+//! returns (a third fewer expansions, but the ordering stays as it was at
+//! the first expansion: 10 % slower on the 15-mover); a root that shares
+//! its effort among first moves of close proof numbers (2.7 times slower on
+//! the mate in 8; on the 15-mover its first key, 1.Be5, after 195 s).
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
