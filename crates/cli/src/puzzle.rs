@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_with, Options, Stats};
+use fogbound_engine::puzzle_solver::{solve_parallel, Options, Stats};
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -34,6 +34,11 @@ enum Action {
         /// Deepen from one move, so the key found is a shortest one
         #[arg(long)]
         shortest: bool,
+        /// Threads sharing the search (default: one per core); the node
+        /// budget is each thread's. With more than one, which key is
+        /// reported first may change from run to run
+        #[arg(long)]
+        threads: Option<usize>,
     },
 }
 
@@ -123,11 +128,16 @@ pub fn run(args: Args) -> Result<(), String> {
             max_seconds,
             no_cooks,
             shortest,
+            threads,
         } => {
             let puzzle = read(&source.puzzle)?;
             let start = Instant::now();
             // The engine has no clock: the time limit is a progress check.
-            let mut in_time = |_: &Stats| start.elapsed().as_secs_f64() < max_seconds;
+            let in_time = |_: &Stats| start.elapsed().as_secs_f64() < max_seconds;
+            let threads = threads
+                .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+                .unwrap_or(1)
+                .max(1);
             let options = Options {
                 max_nodes,
                 cooks: !no_cooks,
@@ -135,7 +145,7 @@ pub fn run(args: Args) -> Result<(), String> {
                 shortest,
             };
             let solution =
-                solve_with(&puzzle, &options, Some(&mut in_time)).map_err(|e| e.to_string())?;
+                solve_parallel(&puzzle, &options, threads, &in_time).map_err(|e| e.to_string())?;
             let seconds = start.elapsed().as_secs_f64();
             let verdict = solution.verdict.id();
             let cooks: Vec<&String> = solution.keys.iter().skip(1).collect();

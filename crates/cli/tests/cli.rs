@@ -259,6 +259,14 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     let answers = solved["tree"]["answers"].as_array().unwrap();
     assert!(!answers.is_empty());
     assert!(answers.iter().all(|a| a["won"] == true), "{answers:?}");
+    // One thread and three: the same answer.
+    for threads in ["1", "3"] {
+        let out = fogbound(&["puzzle", "solve", path, "--json", "--threads", threads]);
+        let again: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        for key in ["verdict", "first_move", "tries", "cooks_complete", "tree"] {
+            assert_eq!(again[key], solved[key], "{threads} threads: {key}");
+        }
+    }
     let checked: serde_json::Value =
         serde_json::from_str(&stdout(&fogbound(&["puzzle", "check", path, "--json"]))).unwrap();
     assert_eq!(checked["placements"], 2);

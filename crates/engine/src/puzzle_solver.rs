@@ -96,9 +96,11 @@ use nohash_hasher::IntMap;
 use serde::{Deserialize, Serialize};
 
 mod audit;
+mod parallel;
 mod pns;
 
 pub use audit::{AuditResult, AuditStats};
+pub use parallel::solve_parallel;
 
 use crate::belief::{Belief, Observer, View};
 use crate::kriegspiel::{AnyObligation, PawnTries};
@@ -284,6 +286,9 @@ pub enum Stop {
     /// deciding (a search too deep for them); like a spent budget, it
     /// tells nothing.
     Undecided,
+    /// Another thread on the same problem decided what this search was
+    /// for (see [`solve_parallel`]).
+    Settled,
 }
 
 /// What the full-information search knows of one position: White mates
@@ -440,6 +445,9 @@ pub struct Solver<'a> {
     numbers: IntMap<u64, pns::Numbers>,
     /// What White does in a belief the proof-number search proved won.
     proof_moves: HashMap<(Vec<u64>, Turn), (pns::ProofMove, u32)>,
+    /// The root this search shares with other threads, and its own
+    /// number among them.
+    share: Option<(&'a parallel::RootShare, usize)>,
 }
 
 /// Whether the man `mv` moved can be taken with profit where it landed:
@@ -509,6 +517,7 @@ impl<'a> Solver<'a> {
             escape_hint: None,
             numbers: IntMap::default(),
             proof_moves: HashMap::default(),
+            share: None,
         }
     }
 
@@ -534,6 +543,11 @@ impl<'a> Solver<'a> {
         if self.stats.nodes >= self.next_report {
             self.next_report += REPORT_EVERY;
             let stats = self.stats;
+            if let Some((share, me)) = self.share {
+                if share.settled(me, stats.depth) {
+                    return Err(Stop::Settled);
+                }
+            }
             if let Some(report) = self.progress.as_mut() {
                 if !report(&stats) {
                     return Err(Stop::Cancelled);

@@ -3,7 +3,7 @@
 
 use fogbound_engine::collection::{collection, Entry};
 use fogbound_engine::puzzle_solver::{
-    attempt_san, model_of, solve_with, start_belief, Options, Solver, Verdict,
+    attempt_san, model_of, solve_parallel, solve_with, start_belief, Options, Solver, Verdict,
 };
 
 fn check(entry: &Entry) {
@@ -121,5 +121,36 @@ fn every_heavy_key_forces_the_stipulation() {
             "{}",
             e.id
         );
+    }
+}
+
+/// Two threads sharing the root find the same keys, cooks included, as
+/// one thread does (which key comes first may differ: it is a race).
+#[test]
+fn two_threads_find_the_same_keys() {
+    for e in collection().unwrap().iter().filter(|e| !e.heavy) {
+        let s = solve_parallel(
+            &e.puzzle,
+            &Options {
+                max_nodes: 50_000_000,
+                cooks: true,
+                tree: true,
+                shortest: false,
+            },
+            2,
+            &|_| true,
+        )
+        .unwrap();
+        assert_eq!(s.verdict, Verdict::Solved, "{}: {s:?}", e.id);
+        assert!(s.cooks_complete, "{}", e.id);
+        assert_eq!(s.moves, Some(e.puzzle.moves), "{}", e.id);
+        let tree = s.tree.as_ref().expect("the prover's tree");
+        assert_eq!(Some(&tree.attempt), s.first_move.as_ref(), "{}", e.id);
+        let mut keys = s.keys.clone();
+        keys.sort();
+        let mut expected = e.cooks.clone();
+        expected.push(e.key.clone());
+        expected.sort();
+        assert_eq!(keys, expected, "{}", e.id);
     }
 }

@@ -187,6 +187,16 @@ impl Node {
     }
 }
 
+/// A first move at a root shared with other threads (see
+/// [`super::solve_parallel`]).
+enum SharedFirstMove {
+    Open,
+    /// Another thread is searching it.
+    Busy,
+    /// Another thread refuted it.
+    Refuted,
+}
+
 /// A node's expansion: decided at once, or its children.
 enum Expansion {
     Decided(bool),
@@ -315,6 +325,7 @@ impl Solver<'_> {
             Expansion::Children(c) => c,
         };
         let or = node.is_or();
+        let shared_root = matches!(node, Node::Key { .. }) && self.share.is_some();
         let keys: Vec<u64> = children.iter().map(Node::key).collect();
         loop {
             let mut best = 0;
@@ -322,22 +333,33 @@ impl Solver<'_> {
                 pn: INFINITE,
                 dn: INFINITE,
             };
-            let mut second = INFINITE;
+            let (mut best_pick, mut second) = (INFINITE, INFINITE);
             let (mut sum, mut least) = (0u64, INFINITE);
             for (i, (c, k)) in children.iter().zip(&keys).enumerate() {
-                let n = self.numbers.get(k).copied().unwrap_or_else(|| c.guess());
+                let mut n = self.numbers.get(k).copied().unwrap_or_else(|| c.guess());
+                let mut busy = false;
+                if shared_root {
+                    match self.shared_first_move(c, n) {
+                        SharedFirstMove::Refuted => n = Numbers::DISPROVED,
+                        SharedFirstMove::Busy => busy = true,
+                        SharedFirstMove::Open => {}
+                    }
+                }
                 // OR: prove one (least pn), disprove all (sum of dn); AND
                 // the other way round.
                 let (own, other) = if or { (n.pn, n.dn) } else { (n.dn, n.pn) };
                 sum = sum.saturating_add(other).min(INFINITE);
                 least = least.min(own);
-                let best_own = if or { best_n.pn } else { best_n.dn };
-                if own < best_own {
-                    second = best_own;
+                // A first move another thread is in is taken only when
+                // nothing else is open.
+                let pick = if busy { INFINITE - 1 } else { own };
+                if pick < best_pick {
+                    second = best_pick;
                     best = i;
                     best_n = n;
-                } else if own < second {
-                    second = own;
+                    best_pick = pick;
+                } else if pick < second {
+                    second = pick;
                 }
             }
             let n = if or {
@@ -370,7 +392,43 @@ impl Solver<'_> {
                     dn: limit.dn.min(grow(second)),
                 }
             };
-            self.mid(&children[best], child_limit)?;
+            if shared_root {
+                self.enter_first_move(&children[best]);
+                let searched = self.mid(&children[best], child_limit);
+                self.leave_first_move(&children[best], searched);
+                searched?;
+            } else {
+                self.mid(&children[best], child_limit)?;
+            }
+        }
+    }
+
+    /// At a root shared with other threads, what they know of a first
+    /// move `child` (its numbers here `n`).
+    fn shared_first_move(&self, child: &Node, n: Numbers) -> SharedFirstMove {
+        let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) else {
+            return SharedFirstMove::Open;
+        };
+        if share.refuted(*moves, attempt) {
+            SharedFirstMove::Refuted
+        } else if !n.decided() && share.busy_elsewhere(me, *moves, attempt) {
+            SharedFirstMove::Busy
+        } else {
+            SharedFirstMove::Open
+        }
+    }
+
+    fn enter_first_move(&self, child: &Node) {
+        if let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) {
+            share.enter(me, *moves, attempt);
+        }
+    }
+
+    /// Tells the other threads a first move's outcome, if it is decided.
+    fn leave_first_move(&self, child: &Node, searched: Result<Numbers, Stop>) {
+        if let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) {
+            let decided = searched.ok().filter(|n| n.decided()).map(|n| n.pn == 0);
+            share.leave(me, *moves, attempt, decided);
         }
     }
 
