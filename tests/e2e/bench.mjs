@@ -165,7 +165,8 @@ for (const material of BOT_ONLY && !LAB_ONLY ? [] : ["KR", "KQ", "KRR"]) {
 }
 // The puzzles: the solver in the worker (the "Solve it" button's first
 // pass: the key and its proof at the stipulated length, from scratch)
-// against `fogbound puzzle solve --no-cooks`, per entry of the collection
+// against `fogbound puzzle solve --no-cooks --threads 1` (one thread, as
+// the worker has), per entry of the collection
 // (the Rotenberg mate in 8 included); and the umpire's answer to a try.
 const puzzleRows = [];
 if (PUZZLES_ONLY || !BOT_ONLY) {
@@ -184,7 +185,7 @@ if (PUZZLES_ONLY || !BOT_ONLY) {
     const wasmMs = Number(await verdict.getAttribute("data-millis"));
     const file = join(dir, `${e.id}.json`);
     writeFileSync(file, JSON.stringify(e.puzzle));
-    const nat = native(["puzzle", "solve", file, "--json", "--no-cooks"]);
+    const nat = native(["puzzle", "solve", file, "--json", "--no-cooks", "--threads", "1"]);
     puzzleRows.push({ id: e.id, verdict: await verdict.getAttribute("data-verdict"), key: nat.json.first_move,
       nodes: nat.json.nodes, beliefs: nat.json.belief_states, wasm: wasmMs, native: nat.ms });
   }

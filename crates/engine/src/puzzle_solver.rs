@@ -51,20 +51,24 @@
 //!
 //! Where it stands (native, release build, on a shared 2-core machine;
 //! `fogbound puzzle solve FILE --json`, `--no-cooks` for the key and tree
-//! alone; the page's figures from `tests/e2e/bench.mjs --puzzles-only`):
-//! the collection's mates in 2 and 3 and its Fog of War puzzles in
-//! milliseconds (at most 31 ms in the page's worker; the largest, a
-//! rook-pair capture in 4, 85 ms); the Rotenberg mate in 8 from scratch,
-//! key 1.Rg2 and its tree, in 0.58 s (2.5 M nodes, 6.6 k belief states;
-//! 0.77 s in the page's worker), and with every other first move refuted
-//! (no cooks) in 29 s (141 M nodes).
+//! alone, `--threads 1` for one thread; `cargo bench -p fogbound-engine
+//! --bench puzzle_solver` for the anchors; the page's figures from
+//! `tests/e2e/bench.mjs --puzzles-only`): the collection's mates in 2 and
+//! 3 and its Fog of War puzzles in milliseconds (at most 31 ms in the
+//! page's worker; the largest, a rook-pair capture in 4, 85 ms); the
+//! Rotenberg mate in 8 from scratch, key 1.Rg2 and its tree, in 0.53 s on
+//! one thread (2.5 M nodes, 6.6 k belief states; 0.77 s in the page's
+//! worker), 0.24 s on two, and with every other first move refuted (no
+//! cooks) in 29 s on one thread, 18 s on two.
 //! Rotenberg's 15-move problem (Fiedler-50 Jubilee), hidden dark bishop
-//! and a black h-pawn moving silently: the search finds the published key
-//! 1.Re6 in 98 s (71 M nodes, 818 k belief states), five sixths of it
-//! spent on the try 1.Nf4, whose proof number stays the lowest at the root
-//! while its refutation grows out of reach. 1.Be5 also forces mate in 15
-//! under the English preset (searched alone, 12.5 s; its proof passes the
-//! [`Solver::audit_attempt`] audit): the problem is cooked.
+//! and a black h-pawn moving silently: the published key 1.Re6 and its
+//! tree in 44 s on two threads ([`solve_parallel`]), 99 s on one (73 M
+//! nodes, 842 k belief states), five sixths of which go into the try
+//! 1.Nf4: its proof number stays the lowest at the root while its
+//! refutation grows out of reach, and the second thread is what leaves it
+//! alone. 1.Be5 also forces mate in 15 under the English preset (searched
+//! alone, 7.5 s; its proof passes the [`Solver::audit_attempt`] audit):
+//! the problem is cooked.
 //! What costs: at the root, a strong try's subtree until the key's proof
 //! completes; per belief, the umpire's views, move generation and the
 //! full-information bound.
@@ -81,7 +85,10 @@
 //! returns (a third fewer expansions, but the ordering stays as it was at
 //! the first expansion: 10 % slower on the 15-mover); a root that shares
 //! its effort among first moves of close proof numbers (2.7 times slower on
-//! the mate in 8; on the 15-mover its first key, 1.Be5, after 195 s).
+//! the mate in 8; on the 15-mover its first key, 1.Be5, after 195 s);
+//! the same root with a threshold of the second-best proof number plus one
+//! (253 s on the 15-mover); proof numbers raised by the attempt's rank in
+//! the ordering (df-pn+ edge costs: the mate in 8 twice as slow or more).
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
