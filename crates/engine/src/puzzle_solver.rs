@@ -550,7 +550,8 @@ impl<'a> Solver<'a> {
         if self.stats.nodes >= self.next_report {
             self.next_report += REPORT_EVERY;
             let stats = self.stats;
-            if let Some((share, me)) = self.share {
+            // Threads are native only (see `pns`).
+            if let Some((share, me)) = self.share.filter(|_| !cfg!(target_arch = "wasm32")) {
                 if share.settled(me, stats.depth) {
                     return Err(Stop::Settled);
                 }

@@ -325,7 +325,11 @@ impl Solver<'_> {
             Expansion::Children(c) => c,
         };
         let or = node.is_or();
-        let shared_root = matches!(node, Node::Key { .. }) && self.share.is_some();
+        // Threads are native only: on wasm this is false at compile time,
+        // and the sharing code is left out of the page.
+        let shared_root = !cfg!(target_arch = "wasm32")
+            && matches!(node, Node::Key { .. })
+            && self.share.is_some();
         let keys: Vec<u64> = children.iter().map(Node::key).collect();
         loop {
             let mut best = 0;
