@@ -20,7 +20,7 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Barrier, Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 use super::{
     attempt_coord, attempt_san, model_of, solve_with, start_belief, Options, Solution, Solver,
@@ -32,6 +32,8 @@ use crate::MoveAttempt;
 /// What the threads searching one problem tell each other.
 pub(super) struct RootShare {
     state: Mutex<Shared>,
+    /// Signalled as each thread ends its key search.
+    arrived: Condvar,
 }
 
 #[derive(Default)]
@@ -46,6 +48,8 @@ struct Shared {
     keys: Vec<(u32, MoveAttempt, usize)>,
     /// A thread ran out of budget or was stopped: the others stop too.
     stopped: bool,
+    /// Threads whose key search has ended.
+    done: usize,
 }
 
 impl RootShare {
@@ -55,6 +59,16 @@ impl RootShare {
                 busy: vec![None; threads],
                 ..Shared::default()
             }),
+            arrived: Condvar::new(),
+        }
+    }
+
+    /// Waits until every thread's key search has ended.
+    fn wait_for_all(&self) {
+        let threads = self.lock().busy.len();
+        let mut s = self.lock();
+        while s.done < threads {
+            s = self.arrived.wait(s).unwrap_or_else(|e| e.into_inner());
         }
     }
 
@@ -110,6 +124,21 @@ impl RootShare {
     }
 }
 
+/// Counts a thread's key search as ended when dropped, also when the
+/// thread panics (the others then do not wait for it for ever).
+struct KeySearchEnds<'s>(&'s RootShare);
+
+impl Drop for KeySearchEnds<'_> {
+    fn drop(&mut self) {
+        let mut s = self.0.lock();
+        s.done += 1;
+        if std::thread::panicking() {
+            s.stopped = true;
+        }
+        self.0.arrived.notify_all();
+    }
+}
+
 /// What one thread brings back.
 #[derive(Default)]
 struct ThreadReport {
@@ -138,7 +167,6 @@ pub fn solve_parallel(
     let first = belief.positions()[0].clone();
     let first_moves = Solver::new(&spec, u64::MAX, None).attempts(&belief);
     let share = RootShare::new(threads);
-    let key_phase_over = Barrier::new(threads);
     let next_cook = AtomicUsize::new(0);
     let from = if options.shortest { 1 } else { puzzle.moves };
 
@@ -154,11 +182,12 @@ pub fn solve_parallel(
         let handles: Vec<_> = (0..threads)
             .map(|me| {
                 let (spec, belief, share, first_moves) = (&spec, &belief, &share, &first_moves);
-                let (key_phase_over, next_cook, winner) = (&key_phase_over, &next_cook, &winner);
+                let (next_cook, winner) = (&next_cook, &winner);
                 scope.spawn(move || {
                     let mut ask = |s: &Stats| keep_going(s);
                     let mut solver = Solver::new(spec, options.max_nodes, Some(&mut ask));
                     solver.share = Some((share, me));
+                    let ends = KeySearchEnds(share);
                     for n in from..=puzzle.moves {
                         {
                             let s = share.lock();
@@ -184,7 +213,8 @@ pub fn solve_parallel(
                         }
                     }
                     solver.share = None;
-                    key_phase_over.wait();
+                    drop(ends);
+                    share.wait_for_all();
 
                     let mut report = ThreadReport::default();
                     let won = winner(&share.lock());
