@@ -151,7 +151,8 @@ struct ThreadReport {
 
 /// [`solve_with`] on `threads` threads; `keep_going` is asked by each
 /// thread every [`super::REPORT_EVERY`] nodes, and the node budget is each
-/// thread's. One thread is [`solve_with`] itself.
+/// thread's; the solution's counters are the threads' sums. One thread is
+/// [`solve_with`] itself.
 pub fn solve_parallel(
     puzzle: &Puzzle,
     options: &Options,
