@@ -88,7 +88,12 @@
 //! the mate in 8; on the 15-mover its first key, 1.Be5, after 195 s);
 //! the same root with a threshold of the second-best proof number plus one
 //! (253 s on the 15-mover); proof numbers raised by the attempt's rank in
-//! the ordering (df-pn+ edge costs: the mate in 8 twice as slow or more).
+//! the ordering (df-pn+ edge costs: the mate in 8 twice as slow or more);
+//! one thread that sets a first move aside once it has taken 50 k belief
+//! expansions, doubling the allowance when all are aside (on the 15-mover
+//! a dozen first moves take that much: 862 k beliefs and 1.Be5 after
+//! 135 s). Only a second thread, which leaves alone the first move the
+//! first is in, has helped so far.
 //!
 //! The proof comes back as a [`Plan`]: White's attempt, then one
 //! [`Answer`] per thing the umpire may say (a refusal, a capture, a check,
