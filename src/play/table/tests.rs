@@ -1072,16 +1072,41 @@ fn a_person_plays_the_random_mover_in_every_model_from_either_side() {
                 }
                 assert_eq!(s.turn(), person);
                 assert_eq!(s.viewer(), Some(person), "{query}: the person's view stays");
+                // The person tries hinted moves from a random one on, as a
+                // person would, until one is played: a hint is a move of
+                // the person's men, and one that leaves the king in check
+                // (Dark Chess) or that the umpire refuses is not played.
+                // (Game ids, and so the computer's seeds, depend on the
+                // order tests run in: one try per turn failed in some.)
                 let obs = s.observation().unwrap();
-                let h = obs.hints[rng.next(obs.hints.len())];
                 let g = s.geometry();
-                play(&mut s, &g.square_name(h.from), &g.square_name(h.to));
-                if let Some(p) = s.promotion().cloned() {
-                    s.apply(Act::Promote {
-                        role: p.choices[0],
-                        now: 0.0,
-                    });
+                let before = s.plies();
+                // Kriegspiel's pawn tries too (a king in check may have no
+                // other way out).
+                let hints: Vec<_> = obs.hints.iter().chain(&obs.try_hints).copied().collect();
+                let first = rng.next(hints.len());
+                for k in 0..hints.len() {
+                    let h = hints[(first + k) % hints.len()];
+                    play(&mut s, &g.square_name(h.from), &g.square_name(h.to));
+                    if let Some(p) = s.promotion().cloned() {
+                        s.apply(Act::Promote {
+                            role: p.choices[0],
+                            now: 0.0,
+                        });
+                    }
+                    // Free castling asks where the rook goes (or a plain
+                    // king move): the first choice.
+                    if let Some(c) = s.castle().cloned() {
+                        s.apply(Act::Castle {
+                            rook_to: c.choices[0],
+                            now: 0.0,
+                        });
+                    }
+                    if s.plies() > before || s.turn() != person {
+                        break;
+                    }
                 }
+                assert!(s.plies() > before, "{query}: a hinted move is played");
             }
             assert!(s.plies() >= 20 || s.outcome().is_some(), "{query}");
             // A stale answer (asked before the last attempt) is dropped.
