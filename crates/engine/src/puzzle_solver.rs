@@ -287,6 +287,33 @@ pub struct Solution {
     pub tree_cut: bool,
 }
 
+impl Solution {
+    /// Nothing known yet of a puzzle with `placements` placements.
+    fn unknown(placements: usize) -> Solution {
+        Solution {
+            verdict: Verdict::Unknown,
+            first_move: None,
+            first_coord: None,
+            keys: Vec::new(),
+            cooks_complete: false,
+            moves: None,
+            placements,
+            stats: Stats::default(),
+            tree: None,
+            tree_cut: false,
+        }
+    }
+
+    /// Solved by the key `san` (`coord` in coordinates) in `moves`.
+    fn solved_by(&mut self, san: String, coord: String, moves: u32) {
+        self.verdict = Verdict::Solved;
+        self.first_move = Some(san.clone());
+        self.first_coord = Some(coord);
+        self.keys.push(san);
+        self.moves = Some(moves);
+    }
+}
+
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -1694,18 +1721,7 @@ pub fn solve_with<'p>(
     let mut solver = Solver::new(&spec, options.max_nodes, progress);
     let first = belief.positions()[0].clone();
     let san = |a: &MoveAttempt| attempt_san(&first, a, spec.rule_mode());
-    let mut solution = Solution {
-        verdict: Verdict::Unknown,
-        first_move: None,
-        first_coord: None,
-        keys: Vec::new(),
-        cooks_complete: false,
-        moves: None,
-        placements: belief.len(),
-        stats: Stats::default(),
-        tree: None,
-        tree_cut: false,
-    };
+    let mut solution = Solution::unknown(belief.len());
     // The shortest key, deepening move by move.
     let mut key = None;
     let mut stopped = false;
@@ -1734,11 +1750,7 @@ pub fn solve_with<'p>(
             solution.cooks_complete = !stopped;
         }
         Some((a, n)) => {
-            solution.verdict = Verdict::Solved;
-            solution.first_move = Some(san(&a));
-            solution.first_coord = Some(attempt_coord(&first, &a));
-            solution.keys.push(san(&a));
-            solution.moves = Some(n);
+            solution.solved_by(san(&a), attempt_coord(&first, &a), n);
             if options.tree {
                 if let Ok(plan) = solver.plan_with(&belief, n, &a) {
                     solution.tree = Some(plan);

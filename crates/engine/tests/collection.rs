@@ -3,21 +3,22 @@
 
 use fogbound_engine::collection::{collection, Entry};
 use fogbound_engine::puzzle_solver::{
-    attempt_san, model_of, solve_parallel, solve_with, start_belief, Options, Solver, Verdict,
+    attempt_san, model_of, solve_parallel, solve_with, start_belief, Options, Solution, Solver,
+    Verdict,
 };
 
-fn check(entry: &Entry) {
-    let s = solve_with(
-        &entry.puzzle,
-        &Options {
-            max_nodes: 50_000_000,
-            cooks: true,
-            tree: false,
-            shortest: false,
-        },
-        None,
-    )
-    .unwrap();
+fn options(tree: bool) -> Options {
+    Options {
+        max_nodes: 50_000_000,
+        cooks: true,
+        tree,
+        shortest: false,
+    }
+}
+
+/// `s` solves `entry` with its published key and cooks, every other first
+/// move decided.
+fn assert_keys(entry: &Entry, s: &Solution) {
     assert_eq!(s.verdict, Verdict::Solved, "{}: {s:?}", entry.id);
     assert!(s.cooks_complete, "{}", entry.id);
     let mut keys = s.keys.clone();
@@ -26,6 +27,11 @@ fn check(entry: &Entry) {
     expected.push(entry.key.clone());
     expected.sort();
     assert_eq!(keys, expected, "{}", entry.id);
+}
+
+fn check(entry: &Entry) {
+    let s = solve_with(&entry.puzzle, &options(false), None).unwrap();
+    assert_keys(entry, &s);
 }
 
 #[test]
@@ -129,28 +135,10 @@ fn every_heavy_key_forces_the_stipulation() {
 #[test]
 fn two_threads_find_the_same_keys() {
     for e in collection().unwrap().iter().filter(|e| !e.heavy) {
-        let s = solve_parallel(
-            &e.puzzle,
-            &Options {
-                max_nodes: 50_000_000,
-                cooks: true,
-                tree: true,
-                shortest: false,
-            },
-            2,
-            &|_| true,
-        )
-        .unwrap();
-        assert_eq!(s.verdict, Verdict::Solved, "{}: {s:?}", e.id);
-        assert!(s.cooks_complete, "{}", e.id);
+        let s = solve_parallel(&e.puzzle, &options(true), 2, &|_| true).unwrap();
+        assert_keys(e, &s);
         assert_eq!(s.moves, Some(e.puzzle.moves), "{}", e.id);
         let tree = s.tree.as_ref().expect("the prover's tree");
         assert_eq!(Some(&tree.attempt), s.first_move.as_ref(), "{}", e.id);
-        let mut keys = s.keys.clone();
-        keys.sort();
-        let mut expected = e.cooks.clone();
-        expected.push(e.key.clone());
-        expected.sort();
-        assert_eq!(keys, expected, "{}", e.id);
     }
 }

@@ -272,18 +272,7 @@ pub fn solve_parallel(
 
     let san = |a: &MoveAttempt| attempt_san(&first, a, spec.rule_mode());
     let shared = share.lock();
-    let mut solution = Solution {
-        verdict: Verdict::Unknown,
-        first_move: None,
-        first_coord: None,
-        keys: Vec::new(),
-        cooks_complete: false,
-        moves: None,
-        placements: belief.len(),
-        stats: Stats::default(),
-        tree: None,
-        tree_cut: false,
-    };
+    let mut solution = Solution::unknown(belief.len());
     for r in &reports {
         solution.stats.nodes += r.stats.nodes;
         solution.stats.belief_states += r.stats.belief_states;
@@ -291,11 +280,7 @@ pub fn solve_parallel(
     }
     match winner(&shared) {
         Some((n, key, _)) => {
-            solution.verdict = Verdict::Solved;
-            solution.first_move = Some(san(&key));
-            solution.first_coord = Some(attempt_coord(&first, &key));
-            solution.keys.push(san(&key));
-            solution.moves = Some(n);
+            solution.solved_by(san(&key), attempt_coord(&first, &key), n);
             solution.stats.depth = n;
             if let Some((plan, cut)) = reports.iter().find_map(|r| r.tree.clone()) {
                 solution.tree = Some(plan);
