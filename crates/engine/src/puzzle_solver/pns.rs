@@ -326,7 +326,7 @@ impl Solver<'_> {
         };
         let or = node.is_or();
         // Threads are native only: on wasm this is false at compile time,
-        // and the sharing code is left out of the page.
+        // and the sharing code is left out of the worker (2.3 KB gzip).
         let shared_root = !cfg!(target_arch = "wasm32")
             && matches!(node, Node::Key { .. })
             && self.share.is_some();
