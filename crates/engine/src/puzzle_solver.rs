@@ -1797,7 +1797,9 @@ pub fn solve(puzzle: &Puzzle, max_nodes: u64) -> Result<Solution, PuzzleError> {
 mod tests {
     use super::*;
 
-    fn puzzle(fen: &str, hidden: &str, moves: u32) -> Puzzle {
+    /// A Kriegspiel mate puzzle under the English preset (also for the
+    /// submodules' tests).
+    pub(super) fn puzzle(fen: &str, hidden: &str, moves: u32) -> Puzzle {
         Puzzle::from_json(&format!(
             r#"{{"fen": "{fen}", "hidden": {hidden}, "goal": "mate", "moves": {moves}, "rules": "english"}}"#
         ))

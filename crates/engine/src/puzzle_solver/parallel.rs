@@ -317,14 +317,8 @@ pub fn solve_parallel(
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::puzzle;
     use super::*;
-
-    fn puzzle(fen: &str, hidden: &str, moves: u32) -> Puzzle {
-        Puzzle::from_json(&format!(
-            r#"{{"fen": "{fen}", "hidden": {hidden}, "goal": "mate", "moves": {moves}, "rules": "english"}}"#
-        ))
-        .unwrap()
-    }
 
     fn options(shortest: bool) -> Options {
         Options {
