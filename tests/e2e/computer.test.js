@@ -6,20 +6,9 @@
 // move, and the computer's answer heard from the umpire.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, attemptsMade, turnOf as yourTurn, WORKER_WAIT } from "./harness.js";
 
 const suite = useSuite();
-
-/** Waits until the computer has moved and it is `who`'s turn. */
-async function yourTurn(page, who) {
-  await page.waitForFunction(
-    (who) =>
-      document.querySelector('[data-testid="turn"]')?.textContent === `${who} to move` ||
-      document.querySelector('[data-testid="outcome"], [data-testid="replay-slider"]'),
-    who,
-    { timeout: 15000 },
-  );
-}
 
 /** Whether the game has ended (the finished game opens in the replay). */
 const over = async (page) => (await page.locator('[data-testid="outcome"], [data-testid="replay-slider"]').count()) > 0;
@@ -104,19 +93,20 @@ for (const [sizeName, viewport] of [
     await auditBlacksView(page);
     if (sizeName === "desktop") await page.screenshot({ path: `${SHOTS}computer-fog-desktop.png` });
     for (let i = 0; i < 6; i++) {
+      const before = await attemptsMade(page);
       await playSomething(page);
       await auditBlacksView(page);
       if (await over(page)) break;
-      await yourTurn(page, "Zoë (Black)");
+      await yourTurn(page, "Zoë (Black)", before);
       if (await over(page)) break;
       await auditBlacksView(page);
       if (i === 2) {
         // A reload resumes the same game with the same seats.
-        const before = await page.textContent('[data-testid="move-list"]');
+        const movesBefore = await page.textContent('[data-testid="move-list"]');
         await page.reload();
         await appReady(page);
         await yourTurn(page, "Zoë (Black)");
-        assert.equal(await page.textContent('[data-testid="move-list"]'), before);
+        assert.equal(await page.textContent('[data-testid="move-list"]'), movesBefore);
         assert.equal(await page.locator('[data-testid="curtain"]').count(), 0);
       }
     }
@@ -156,9 +146,10 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   assert.ok((await page.textContent('[data-testid="feedback"]')).includes("Illegal"));
   await page.click('[data-testid="any"]');
   await page.waitForFunction(() => !document.querySelector('[data-testid="any"]'));
+  const before = await attemptsMade(page);
   await page.locator('[data-square="e2"]').click();
   await page.locator('[data-square="e4"]').click();
-  await yourTurn(page, "White");
+  await yourTurn(page, "White", before + 1);
   const log = await page.textContent('[data-testid="umpire-log"]');
   assert.ok(log.includes("Black has moved"), log);
   const list = await page.textContent('[data-testid="move-list"]');
@@ -187,23 +178,33 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await yourTurn(page, "White");
   // A hint: worked out in the worker from White's own view, two squares ringed.
   await page.click('[data-testid="hint"]');
-  await page.waitForSelector('[data-testid="hint-text"]:has-text("would try")', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="hint-text"]:has-text("would try")', { timeout: WORKER_WAIT });
   const ringed = await page.$$eval("[data-hint]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
   assert.equal(ringed.length, 2, ringed.join());
   const [from, to] = (await page.textContent('[data-testid="hint-text"]')).match(/([a-h][1-8])–([a-h][1-8])/).slice(1);
   assert.deepEqual([...ringed].sort(), [from, to].sort());
   await page.screenshot({ path: `${SHOTS}computer-hint-phone.png`, fullPage: true });
   // Playing the hinted move; the strong level then thinks, and "Move now" cuts it short.
+  const before = await attemptsMade(page);
   await page.locator(`[data-square="${from}"]`).click();
   await page.locator(`[data-square="${to}"]`).click();
-  await page.waitForSelector('[data-testid="move-now"]', { timeout: 5000 });
-  assert.match(await page.textContent('[data-testid="turn"]'), /is thinking/);
-  // Clicked at once (the layout around it still settles after the move).
-  // The strong level may finish its opening move first (about 0.1 s in
-  // wasm); the table's tests check what a hurried request does.
-  const hurried = await page.$eval('[data-testid="move-now"]', (b) => (b.click(), true)).catch(() => false);
-  if (!hurried) console.log("# the bot answered before Move now could be pressed");
-  await yourTurn(page, "White");
+  await page.waitForFunction((before) => Number(document.querySelector('[data-testid="turn"]')?.dataset.attempts) > before, before);
+  // Read and pressed in one task of the page, so the state read is the
+  // state the button is pressed in: the computer may already have answered.
+  const thinking = await page.evaluate(() => {
+    const turn = document.querySelector('[data-testid="turn"]');
+    if (turn.dataset.computer !== "thinking") return null;
+    const button = document.querySelector('[data-testid="move-now"]');
+    button?.click();
+    return { text: turn.textContent, button: button !== null };
+  });
+  if (thinking) {
+    assert.match(thinking.text, /is thinking/);
+    assert.ok(thinking.button, "Move now is offered while the computer thinks");
+  } else {
+    console.log("# the computer answered before Move now could be pressed");
+  }
+  await yourTurn(page, "White", before + 1);
   assert.equal(await page.locator("[data-hint]").count(), 0, "the old hint is gone");
   assert.match(await page.textContent('[data-testid="move-list"]'), /1\.\s*\S+\s*\S+/);
   assert.match(await page.textContent("main"), /against Fogbound bot \(strong\)/);
@@ -213,7 +214,7 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await page.click('[data-testid="resign"]');
   await page.waitForSelector('[data-testid="replay-slider"]');
   await page.click('[data-testid="belief-run"]');
-  await page.waitForSelector('[data-testid="belief-count"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="belief-count"]', { timeout: WORKER_WAIT });
   assert.equal(await page.getAttribute('[data-testid="lens-b"]', "aria-pressed"), "true");
   assert.match(await page.textContent('[data-testid="belief-count"]'), /After ply \d+ it kept (\d+ candidate boards|one board)/);
   assert.ok((await page.locator("[data-belief]").count()) > 0, "a tint on hidden squares");

@@ -100,3 +100,38 @@ export async function passIfAsked(page) {
   await page.waitForSelector('[data-testid="pass"], [data-testid="curtain"], [data-testid="outcome"]');
   if (await page.locator('[data-testid="pass"]').count()) await page.click('[data-testid="pass"]');
 }
+
+/** How long a journey waits for a state the page publishes after work in
+ * the worker (the computer's answer, a solver's result). Only a safety net:
+ * waits are for states, so this length never decides a result, and it is
+ * generous because a brand-new 2-core machine compiles the worker's wasm
+ * slowly. */
+export const WORKER_WAIT = 120000;
+
+/** The attempts the game has seen, as its turn line publishes them. */
+export async function attemptsMade(page) {
+  return Number(await page.getAttribute('[data-testid="turn"]', "data-attempts"));
+}
+
+/**
+ * Waits until it is `who`'s turn after more than `after` attempts, with no
+ * computer thinking, or until the game is over (the outcome or the replay
+ * is shown). `after` is what `attemptsMade` said before the caller acted,
+ * so an old "… to move" drawn before the action is never taken for the new.
+ */
+export async function turnOf(page, who, after = -1) {
+  await page.waitForFunction(
+    ([who, after]) => {
+      if (document.querySelector('[data-testid="outcome"], [data-testid="replay-slider"]')) return true;
+      const turn = document.querySelector('[data-testid="turn"]');
+      return (
+        turn !== null &&
+        !turn.hasAttribute("data-computer") &&
+        Number(turn.dataset.attempts) > after &&
+        turn.textContent === `${who} to move`
+      );
+    },
+    [who, after],
+    { timeout: WORKER_WAIT },
+  );
+}

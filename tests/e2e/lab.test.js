@@ -3,13 +3,13 @@
 // material's figures beside the paper's claims, at desktop and phone sizes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
 
 const suite = useSuite();
 
 /** The verdict once the worker answered: its text and moves (0: not won). */
 async function verdict(page) {
-  await page.waitForSelector("[data-testid='lab-verdict'][data-moves]", { timeout: 60000 });
+  await page.waitForSelector("[data-testid='lab-verdict'][data-moves]", { timeout: WORKER_WAIT });
   const v = page.locator("[data-testid='lab-verdict']");
   return { text: await v.textContent(), moves: Number(await v.getAttribute("data-moves")) };
 }
@@ -26,7 +26,7 @@ async function place(page, index, square) {
       return v && v.hasAttribute("data-moves") && (v.getAttribute("data-moves") !== b || !document.querySelector(".progress"));
     },
     before,
-    { timeout: 60000 }
+    { timeout: WORKER_WAIT }
   );
 }
 
@@ -64,11 +64,11 @@ for (const [name, viewport] of [
     assert.match(lost.text, /cannot force/);
     // Black's escape: every White move has an answer; follow one.
     await page.click("[data-testid='lab-explain']");
-    await page.waitForSelector("[data-testid='lab-escape'] [data-testid='lab-answer']", { timeout: 60000 });
+    await page.waitForSelector("[data-testid='lab-escape'] [data-testid='lab-answer']", { timeout: WORKER_WAIT });
     const answer = page.locator("[data-testid='lab-answer']:not([disabled])").first();
     await answer.click();
     await page.waitForSelector("[data-testid='lab-escape-path']");
-    await page.waitForSelector("[data-testid='lab-escape'] [data-testid='lab-answer']", { timeout: 60000 });
+    await page.waitForSelector("[data-testid='lab-escape'] [data-testid='lab-answer']", { timeout: WORKER_WAIT });
     assert.ok((await page.locator("[data-belief]").count()) > 0, "the king's possible squares are tinted");
     if (name === "desktop") await page.screenshot({ path: `${SHOTS}lab-escape-${name}.png`, fullPage: true });
     await page.getByRole("button", { name: "◀ Take back" }).click();
@@ -83,7 +83,7 @@ for (const [name, viewport] of [
     const v = await verdict(page);
     assert.equal(v.moves, target.moves, "the verdict agrees with the map");
     await page.click("[data-testid='lab-explain']");
-    await page.waitForSelector("[data-testid='lab-line']", { timeout: 60000 });
+    await page.waitForSelector("[data-testid='lab-line']", { timeout: WORKER_WAIT });
     const steps = page.locator(".lab-steps li");
     assert.equal(await steps.count(), v.moves);
     await page.click("[data-testid='lab-next']");
@@ -105,13 +105,13 @@ for (const [name, viewport] of [
     }
     assert.equal(await page.locator("[data-testid='lab-agrees']").count(), 3);
     await page.waitForFunction(() => !document.querySelector("[data-testid='lab-summary']").textContent.includes("…"), null, {
-      timeout: 60000,
+      timeout: WORKER_WAIT,
     });
     // The smaller boards arrive last: K+Q and K+R+R win every start there too.
     await page.waitForFunction(() => {
       const t = document.querySelector("[data-testid='lab-boards']")?.textContent ?? "";
       return t.includes("7×7") && !t.includes("…");
-    }, null, { timeout: 60000 });
+    }, null, { timeout: WORKER_WAIT });
     const boards = await page.locator("[data-testid='lab-boards'] tbody tr").count();
     assert.equal(boards, 4);
     assert.match(await page.locator("[data-testid='lab-readings']").textContent(), /no stalemate/);

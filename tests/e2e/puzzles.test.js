@@ -4,7 +4,7 @@
 // it tests cooks), and a puzzle built in the editor opened from its link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
 
 const suite = useSuite();
 
@@ -23,7 +23,7 @@ async function settled(page) {
       return s && !/answering|Setting up/.test(s.textContent) && !document.querySelector("[data-testid='progress']");
     },
     null,
-    { timeout: 60000 }
+    { timeout: WORKER_WAIT }
   );
   return page.locator("[data-testid='puzzle-status']").textContent();
 }
@@ -71,7 +71,7 @@ for (const [name, viewport] of [
 
     // The solver: sound, key g8=Q, and its proof by the umpire's words.
     await page.click("[data-testid='puzzle-solve']");
-    await page.waitForSelector("[data-testid='puzzle-verdict']", { timeout: 60000 });
+    await page.waitForSelector("[data-testid='puzzle-verdict']", { timeout: WORKER_WAIT });
     assert.equal(await page.locator("[data-testid='puzzle-verdict']").getAttribute("data-verdict"), "solved");
     assert.equal((await page.locator("[data-testid='puzzle-key']").textContent()).trim(), "g8=Q");
     assert.match(await page.locator("[data-testid='puzzle-tree']").textContent(), /Capture at c1/);
@@ -128,7 +128,7 @@ test("the solver shows Rotenberg's key and proof first, then gives way to an att
   assert.match(await settled(page), /8 moves left/);
   // From scratch: the key and its tree, then every other first move.
   await page.click("[data-testid='puzzle-solve']");
-  await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved']", { timeout: 120000 });
+  await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved']", { timeout: WORKER_WAIT });
   assert.equal((await page.locator("[data-testid='puzzle-key']").textContent()).trim(), "Rg2");
   const tree = await page.locator("[data-testid='puzzle-tree']").textContent();
   assert.match(tree, /1\. Rg2.*Illegal.*1\. N(x)?f2.*2\. Rg8/s);
@@ -151,7 +151,7 @@ test("a puzzle built in the editor is checked, published and opened from its lin
   // The first puzzle: Ra8 mates unless the bishop, on c1 or g2, guards a8.
   assert.match(await page.locator("[data-testid='editor-status']").textContent(), /2 ways/);
   await page.click("[data-testid='puzzle-solve']");
-  await page.waitForSelector("[data-testid='puzzle-verdict']", { timeout: 60000 });
+  await page.waitForSelector("[data-testid='puzzle-verdict']", { timeout: WORKER_WAIT });
   assert.equal(await page.locator("[data-testid='puzzle-verdict']").getAttribute("data-verdict"), "refuted");
   // Take g2 off the bishop's squares: now it is sound.
   await page.click("[data-testid='editor-mark']");
@@ -160,7 +160,7 @@ test("a puzzle built in the editor is checked, published and opened from its lin
   await page.fill("[data-testid='editor-title']", "A rook's mate in the fog");
   await page.press("[data-testid='editor-title']", "Tab");
   await page.click("[data-testid='puzzle-solve']");
-  await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved']", { timeout: 60000 });
+  await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved']", { timeout: WORKER_WAIT });
   assert.match(await page.locator("[data-testid='puzzle-verdict']").textContent(), /unique key: Ra8/);
   await page.screenshot({ path: `${SHOTS}puzzle-editor-desktop.png`, fullPage: true });
 

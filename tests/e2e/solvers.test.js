@@ -2,7 +2,7 @@
 // figures in the browser, and play against perfect play.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
 
 const suite = useSuite();
 
@@ -16,7 +16,7 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   assert.equal(await page.locator("[data-piece]").count(), 3);
   await page.click("[data-testid='krk-solve']");
   const results = page.locator("[data-testid='krk-results']");
-  await results.waitFor({ timeout: 60000 });
+  await results.waitFor({ timeout: WORKER_WAIT });
   const text = await results.textContent();
   for (const figure of ["175,168", "223,944", "201,700", "22,244"]) {
     assert.ok(text.includes(figure), `missing ${figure} in: ${text}`);
@@ -27,7 +27,7 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   // Play the lone king: the computer (rook side) moves first and replies.
   await page.click("[data-testid='krk-play-black']");
   const status = page.locator("[data-testid='krk-status']");
-  await page.waitForFunction(() => /Black to move/.test(document.querySelector("[data-testid='krk-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector("[data-testid='krk-status']")?.textContent ?? ""), null, { timeout: WORKER_WAIT });
   assert.equal(await page.locator("[data-piece]").count(), 3);
   // Take the first (best) move twice; the computer answers each time.
   for (let i = 0; i < 2; i++) {
@@ -48,7 +48,7 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
         return h !== b && (/Black to move/.test(s) || /Checkmate|draw/i.test(s));
       },
       before,
-      { timeout: 30000 }
+      { timeout: WORKER_WAIT }
     );
   }
   assert.match(await status.textContent(), /Black to move|Checkmate/);
@@ -56,7 +56,7 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   // The quadrant strategy, played out exhaustively on 8×8, always mates.
   await page.click("[data-testid='krk-strategy-run']");
   const strategy = page.locator("[data-testid='krk-strategy']");
-  await strategy.waitFor({ timeout: 120000 });
+  await strategy.waitFor({ timeout: WORKER_WAIT });
   const rows = await strategy.textContent();
   assert.match(rows, /longest forced mate16/);
   assert.match(rows, /fails to mate0/);
@@ -74,7 +74,7 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   assert.equal(await page.locator("[data-square='e8'] [data-piece='fox']").count(), 1);
   await page.click("[data-testid='fox-solve']");
   const ours = page.locator("[data-testid='fox-ours']");
-  await ours.waitFor({ timeout: 60000 });
+  await ours.waitFor({ timeout: WORKER_WAIT });
   const row = await ours.textContent();
   assert.match(row, /709,868 ✓/);
   assert.match(row, /360552037329667882019232833884/);
@@ -82,7 +82,7 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
 
   await page.click("[data-testid='fox-fuzz']");
   const odds = page.locator("[data-testid='fox-odds']");
-  await odds.waitFor({ timeout: 60000 });
+  await odds.waitFor({ timeout: WORKER_WAIT });
   assert.match(await odds.textContent(), /probability 0\.500; the other side from the opposite position: 0\.248/);
 
   // Play the fox from the seed's opposite position (a fox win in 29 plies), against
@@ -90,12 +90,12 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   await page.fill("#fox-p", "0");
   await page.locator(".examples li", { hasText: "opposite position" }).locator("button", { hasText: "as fox" }).click();
   const status = page.locator("[data-testid='fox-status']");
-  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 29 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 29 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: WORKER_WAIT });
   // The best move keeps the win one ply shorter; the AI answers. It is
   // played by dragging the fox on the board.
   const [from, to] = (await page.locator("[data-testid='fox-move']").first().textContent()).split("-");
   await dragOnBoard(page, from, to);
-  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 27 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: 30000 });
+  await page.waitForFunction(() => /Fox to move · with perfect play the fox wins in 27 plies/.test(document.querySelector("[data-testid='fox-status']")?.textContent ?? ""), null, { timeout: WORKER_WAIT });
   assert.match(await status.textContent(), /the fox wins in 27 plies/);
   // The FoxBox figures come with a sentence saying what they are.
   assert.match(await page.textContent("[data-testid='fox-game']"), /A FoxBox is a position where the hounds hold the fox/);

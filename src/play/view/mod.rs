@@ -80,7 +80,7 @@ pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callbac
             let panel = html! {
                 <>
                     <h2>{ "Between turns" }</h2>
-                    <p class="status-line" data-testid="turn">{ format!("{who} to move") }</p>
+                    <p class="status-line" data-testid="turn" data-attempts={game.attempts().to_string()}>{ format!("{who} to move") }</p>
                     { clocks(game, now) }
                     { for hiding_note }
                     <p class="hint-text">{ title }</p>

@@ -305,7 +305,12 @@ pub(super) fn revealed(
     let panel = html! {
         <>
             <h2>{ view_title(game, viewer) }</h2>
-            <p class="status-line" data-testid="turn" aria-live="polite">{ status }{ for move_now }</p>
+            // Published for journeys and assistive tools alike: how many
+            // attempts the game has seen, and whether the computer is on
+            // its turn, so a wait is for a state, never for a moment.
+            <p class="status-line" data-testid="turn" aria-live="polite"
+               data-attempts={game.attempts().to_string()}
+               data-computer={thinking.then_some("thinking")}>{ status }{ for move_now }</p>
             { for pass }
             { clocks(game, now) }
             { for hiding_note }
