@@ -22,12 +22,13 @@ Options:
                    overrun the last moves showed.
   --profile NAME   misty's named configuration (default v1.6, the version
                    misty-chess 0.1.3 serves; see fow_chess.engine_profile).
-  --belief-cap N   at most N positions kept in misty's belief. Without it the
+  --belief-cap N   at most N positions kept in misty's belief. Besides, the
                    cap follows the budget: the pure-Python belief update costs
                    milliseconds per position kept, so the cap is set, after
-                   each update, to what takes about 30% of the budget to
-                   update (at least 16). An uncapped belief cannot keep to a
-                   budget of a second; a capped one may lose the true position.
+                   each update, to what takes --update-share of the budget
+                   (default 0.3) to update (at least 16 positions). An
+                   uncapped belief (--exact-belief) cannot keep to a budget
+                   of a second; a capped one may lose the true position.
   --verbose        misty's own log lines and each move's timing on stderr.
 
 It plays only Fog of War on the 8x8 chess board; asked for anything else it
@@ -50,12 +51,16 @@ import chess
 
 from fogview import START, CastlingMemory, cells, index_of, moves_of, seen, square_of, turn_of
 
-# The share of the budget that bringing the belief up to date may take, and
-# the fewest positions it keeps whatever the budget.
-UPDATE_SHARE = 0.3
+# The fewest positions the belief keeps whatever the budget.
 MIN_BELIEF = 16
 # The cap before the first update has been timed.
 FIRST_BELIEF = 256
+
+
+def fail(message):
+    """Says why on stderr and exits with code 2."""
+    print(message, file=sys.stderr)
+    sys.exit(2)
 
 
 def find_stockfish():
@@ -65,7 +70,7 @@ def find_stockfish():
     if os.access("/usr/games/stockfish", os.X_OK):
         os.environ["FOW_STOCKFISH"] = "/usr/games/stockfish"
         return
-    sys.exit("misty-player: no Stockfish (apt install stockfish, or FOW_STOCKFISH=path)")
+    fail("misty-player: no Stockfish (apt install stockfish, or FOW_STOCKFISH=path)")
 
 
 def allow_fog_castling():
@@ -122,7 +127,7 @@ class MistyPlayer:
         from fow_chess.engine_profile import PROFILES
 
         if args.profile not in PROFILES:
-            sys.exit(f"misty-player: no profile {args.profile!r} (choose one of: {', '.join(PROFILES)})")
+            fail(f"misty-player: no profile {args.profile!r} (choose one of: {', '.join(PROFILES)})")
         self.args = args
         self.profile = PROFILES[args.profile]
         self.strategy = None
@@ -144,7 +149,7 @@ class MistyPlayer:
         model = msg.get("model", "fog")
         size = (msg.get("width", 8), msg.get("height", 8))
         if variant != "chess" or model != "fog" or size != (8, 8):
-            sys.exit(
+            fail(
                 f"misty-player: misty-chess plays only Fog of War on the 8x8 chess board, "
                 f"not variant {variant!r} under model {model!r}"
             )
@@ -163,12 +168,12 @@ class MistyPlayer:
 
     def _build(self):
         budget = self.args.ms or self.ms
-        cap = self.args.belief_cap or FIRST_BELIEF
+        cap = None if self.args.exact_belief else self.args.belief_cap or FIRST_BELIEF
         strategy = self.profile.build_strategy(seed=0, time_budget_seconds=budget / 1000, p_max_size=cap)
         # The PyPI package has no Rust extension: its pure-Python paths.
         for flag in ("_use_rust_state", "_use_rust_tree"):
             if not hasattr(strategy, flag):
-                sys.exit(f"misty-player: this misty-chess has no {flag[1:]} switch (made for 0.1.3)")
+                fail(f"misty-player: this misty-chess has no {flag[1:]} switch (made for 0.1.3)")
             setattr(strategy, flag, False)
         return strategy
 
@@ -235,7 +240,9 @@ class MistyPlayer:
         if size > 0:
             self.per_position = 0.5 * self.per_position + 0.5 * seconds / size
         ms = self.args.ms or self.ms
-        cap = int(UPDATE_SHARE * ms / 1000 / max(self.per_position, 1e-5))
+        if self.args.exact_belief:
+            return
+        cap = int(self.args.update_share * ms / 1000 / max(self.per_position, 1e-5))
         if self.args.belief_cap:
             cap = min(cap, self.args.belief_cap)
         self.strategy._engine.enumerator.max_size = max(MIN_BELIEF, cap)
@@ -272,7 +279,7 @@ class MistyPlayer:
 
         enumerator = self.strategy._engine.enumerator
         if enumerator.uses_rust_state or not hasattr(enumerator, "_positions"):
-            sys.exit("misty-player: cannot reset this misty-chess's belief (made for 0.1.3)")
+            fail("misty-player: cannot reset this misty-chess's belief (made for 0.1.3)")
         count = max(MIN_BELIEF, enumerator.max_size or MIN_BELIEF)
         enumerator._positions = {belief_fen(self.guess(view)) for _ in range(count)}
 
@@ -409,7 +416,11 @@ def main():
     parser.add_argument("--ms", type=int, help="thinking budget per move (ms); default: each go's")
     parser.add_argument("--profile", default="v1.6", help="misty's configuration (default v1.6)")
     parser.add_argument("--belief-cap", type=int, help="most positions in misty's belief")
-    parser.add_argument("--verbose", action="store_true", help="misty's own log lines on stderr")
+    parser.add_argument(
+        "--update-share", type=float, default=0.3, help="share of the budget the belief update may take (default 0.3)"
+    )
+    parser.add_argument("--exact-belief", action="store_true", help="no cap on misty's belief, whatever the time")
+    parser.add_argument("--verbose", action="store_true", help="misty's own log lines and each move's timing on stderr")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, stream=sys.stderr)
     find_stockfish()

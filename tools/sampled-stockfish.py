@@ -23,7 +23,8 @@ import sys
 import chess
 import chess.engine
 
-START = {"p": 8, "n": 2, "b": 2, "r": 2, "q": 1, "k": 1}
+from fogview import START, CastlingMemory, cells, moves_of, square_of
+
 SAMPLES = int(os.environ.get("SAMPLES", "8"))
 MAX_MS = int(os.environ.get("MAX_MS", "400"))
 FATAL = (
@@ -42,23 +43,6 @@ def engine_path():
     sys.exit("sampled-stockfish: no Stockfish found (apt install stockfish, or STOCKFISH=path)")
 
 
-def cells(board):
-    """The protocol's placement as 64 cells from a8 to h1: '?', '.' or a letter."""
-    out = []
-    for rank in board.split("/"):
-        for ch in rank:
-            if ch.isdigit():
-                out.extend("." * int(ch))
-            else:
-                out.append(ch)
-    return out
-
-
-def square_of(index):
-    """Cell index (a8 = 0) to a python-chess square."""
-    return chess.square(index % 8, 7 - index // 8)
-
-
 class Player:
     def __init__(self):
         self.engine = chess.engine.SimpleEngine.popen_uci(engine_path())
@@ -66,18 +50,21 @@ class Player:
         self.white = True
         self.enemy = dict(START)
         self.view = None
+        self.castling = CastlingMemory(True)
 
     def start(self, msg):
         self.white = msg["side"] == "white"
         self.rng = random.Random(msg.get("seed", 0))
         self.enemy = dict(START)
         self.view = None
+        self.castling = CastlingMemory(self.white)
 
     def mine(self, ch):
         return ch.isalpha() and ch.isupper() == self.white
 
     def note_view(self, msg):
         self.view = msg
+        self.castling.note(msg)
         # More enemy men of a kind seen than believed left: promotions.
         seen = {}
         for ch in cells(msg["board"]):
@@ -117,7 +104,7 @@ class Player:
 
     def choose(self, ms):
         v = self.view
-        legal = v.get("moves") or []
+        legal = moves_of(v, self.white, self.castling.rights())
         if not legal:
             return None
         board_cells = cells(v["board"])
