@@ -5,6 +5,11 @@ Shared by the outside-style players in `tools/` (`misty-player.py`,
 that sends only the required ones, PROTOCOL.md): everything here works from
 `ply` and `board` alone and uses `turn` and `moves` only when given.
 """
+import json
+import queue
+import threading
+import time
+
 import chess
 
 # A side's men at the start of a game of chess.
@@ -163,3 +168,29 @@ def moves_of(view, white, castling=0):
         if text not in texts:
             texts.append(text)
     return texts
+
+
+def messages(stream):
+    """The referee's messages, each with the time it arrived
+    (`time.monotonic()`): read on a thread, so that a `go` read late is still
+    timed from when it was sent. Blank lines are skipped; the input's end
+    ends the messages."""
+    lines = queue.Queue()
+
+    def read():
+        for line in stream:
+            lines.put((time.monotonic(), line))
+        lines.put((time.monotonic(), None))
+
+    threading.Thread(target=read, daemon=True).start()
+    while True:
+        arrived, line = lines.get()
+        if line is None:
+            return
+        if line.strip():
+            yield arrived, json.loads(line)
+
+
+def send(obj):
+    """One line to the referee."""
+    print(json.dumps(obj), flush=True)

@@ -37,19 +37,28 @@ position (possible with a capped belief) it starts again from one board
 guessed from the current view and says so on stderr.
 """
 import argparse
-import json
 import logging
 import os
-import queue
 import random
 import shutil
 import sys
-import threading
 import time
 
 import chess
 
-from fogview import START, CastlingMemory, cells, index_of, moves_of, seen, square_of, turn_of
+from fogview import (
+    START,
+    CastlingMemory,
+    cells,
+    index_of,
+    messages,
+    moves_of,
+    own_squares,
+    seen,
+    send,
+    square_of,
+    turn_of,
+)
 
 # The fewest positions the belief keeps whatever the budget.
 MIN_BELIEF = 16
@@ -103,23 +112,6 @@ def allow_fog_castling():
 
     orthodox = chess.Board.generate_castling_moves
     chess.Board.generate_castling_moves = generate_castling_moves
-
-
-class Inbox:
-    """The referee's lines, read on a thread and stamped when they arrive,
-    so a `go` is timed from when it was sent, not from when it is read."""
-
-    def __init__(self, stream):
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-
-    def _read(self, stream):
-        for line in stream:
-            self.lines.put((time.monotonic(), line))
-        self.lines.put((time.monotonic(), None))
-
-    def get(self):
-        return self.lines.get()
 
 
 class MistyPlayer:
@@ -187,7 +179,7 @@ class MistyPlayer:
         own_captured = None
         landing = None
         if not after_own_move and self.last is not None:
-            lost = own_squares_of(self.last, self.white) - own_squares_of(view, self.white)
+            lost = own_squares(self.last, self.white) - own_squares(view, self.white)
             if lost:
                 own_captured = lost.pop()
                 landing = own_captured
@@ -403,14 +395,6 @@ class MistyPlayer:
             self.strategy.close()
 
 
-def own_squares_of(view, white):
-    return {square_of(i) for i, ch in enumerate(cells(view["board"])) if ch.isalpha() and ch.isupper() == white}
-
-
-def send(obj):
-    print(json.dumps(obj), flush=True)
-
-
 def main():
     parser = argparse.ArgumentParser(description="misty-chess as a protocol v1 player (Fog of War).")
     parser.add_argument("--ms", type=int, help="thinking budget per move (ms); default: each go's")
@@ -426,16 +410,8 @@ def main():
     find_stockfish()
     allow_fog_castling()
     player = MistyPlayer(args)
-    inbox = Inbox(sys.stdin)
     try:
-        while True:
-            arrived, line = inbox.get()
-            if line is None:
-                break
-            line = line.strip()
-            if not line:
-                continue
-            msg = json.loads(line)
+        for arrived, msg in messages(sys.stdin):
             kind = msg.get("type")
             if kind == "start":
                 player.start(msg)

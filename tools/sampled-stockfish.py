@@ -14,7 +14,6 @@ stockfish`; STOCKFISH=path to choose another). SAMPLES boards per move
 (default 8), each searched for the turn's budget split between them (at most
 MAX_MS in all, default 400 ms).
 """
-import json
 import os
 import random
 import shutil
@@ -23,7 +22,7 @@ import sys
 import chess
 import chess.engine
 
-from fogview import START, CastlingMemory, cells, moves_of, square_of
+from fogview import START, CastlingMemory, cells, messages, moves_of, send, square_of
 
 SAMPLES = int(os.environ.get("SAMPLES", "8"))
 MAX_MS = int(os.environ.get("MAX_MS", "400"))
@@ -156,19 +155,15 @@ class Player:
 def main():
     player = Player()
     try:
-        for line in sys.stdin:
-            line = line.strip()
-            if not line:
-                continue
-            msg = json.loads(line)
+        for _, msg in messages(sys.stdin):
             kind = msg.get("type")
             if kind == "start":
                 player.start(msg)
-                print(json.dumps({"type": "ready", "name": "sampled Stockfish"}), flush=True)
+                send({"type": "ready", "name": "sampled Stockfish"})
             elif kind == "view":
                 player.note_view(msg)
             elif kind == "go":
-                print(json.dumps({"type": "attempt", "text": player.attempt(msg)}), flush=True)
+                send({"type": "attempt", "text": player.attempt(msg)})
     finally:
         player.engine.quit()
 
