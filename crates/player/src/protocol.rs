@@ -24,8 +24,8 @@ pub const PROTOCOL: u32 = 1;
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum ToPlayer {
     /// A game begins: its public rules (variant, model and preset, board
-    /// size) and the player's side. `preset` may be left out (no preset,
-    /// or the model's default one), and `seed` (0).
+    /// size) and the player's side. `preset` may be left out where the
+    /// model has none (every model but Kriegspiel), and `seed` (then 0).
     Start {
         protocol: u32,
         variant: String,
