@@ -9,64 +9,52 @@ use yew::prelude::*;
 
 use crate::components::ProgressBar;
 use crate::decimal::Fixed;
-use crate::worker::jobs::MAX_PERFT_DEPTH;
-use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+use crate::worker::perft::{PerftAnswer, PerftJob, PerftJobs, MAX_PERFT_DEPTH};
+use crate::worker::slot::{use_job_runner, Finished, JobSlot};
+use crate::worker::ClientEvent;
 
-/// What the perft panel shows.
+/// The perft panel: the job and the last count.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum JobView {
-    #[default]
-    Idle,
-    Running {
-        pass: String,
-        done: u64,
-        total: u64,
-    },
-    Done {
-        result: JobResult,
-        millis: f64,
-    },
-    Failed(String),
-    Cancelled,
+pub struct PerftPanel {
+    job: JobSlot<PerftJobs>,
+    done: Option<(PerftAnswer, f64)>,
 }
 
-pub enum JobAction {
-    Started,
-    Event(ClientEvent),
+pub enum PerftAction {
+    Count(PerftJob),
+    Worker(ClientEvent<PerftAnswer>),
 }
 
-impl Reducible for JobView {
-    type Action = JobAction;
+impl Reducible for PerftPanel {
+    type Action = PerftAction;
 
-    fn reduce(self: Rc<Self>, action: JobAction) -> Rc<Self> {
-        Rc::new(match action {
-            JobAction::Started => JobView::Running {
-                pass: "starting".into(),
-                done: 0,
-                total: 1,
-            },
-            JobAction::Event(ClientEvent::Progress { pass, done, total }) => {
-                JobView::Running { pass, done, total }
+    fn reduce(self: Rc<Self>, action: PerftAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.job.sent();
+        match action {
+            PerftAction::Count(job) => {
+                s.done = None;
+                s.job.start(job);
             }
-            JobAction::Event(ClientEvent::Done { result, millis, .. }) => {
-                JobView::Done { result, millis }
+            PerftAction::Worker(event) => {
+                if let Some(Finished { answer, millis, .. }) = s.job.receive(event) {
+                    s.done = Some((answer, millis));
+                }
             }
-            JobAction::Event(ClientEvent::Failed(message)) => JobView::Failed(message),
-            JobAction::Event(ClientEvent::Cancelled) => JobView::Cancelled,
-        })
+        }
+        Rc::new(s)
     }
 }
 
 #[function_component(About)]
 pub fn about() -> Html {
-    let job = use_reducer(JobView::default);
+    let panel = use_reducer(PerftPanel::default);
     let client = {
-        let job = job.clone();
-        use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |event| {
-                job.dispatch(JobAction::Event(event))
-            }))
-        })
+        let dispatcher = panel.dispatcher();
+        use_job_runner(
+            &panel.job,
+            Callback::from(move |e| dispatcher.dispatch(PerftAction::Worker(e))),
+        )
     };
     let fen = use_state(String::new);
     let depth = use_state(|| 4u32);
@@ -88,57 +76,49 @@ pub fn about() -> Html {
         })
     };
     let run = {
-        let (client, job, fen, depth) = (client.clone(), job.clone(), fen.clone(), depth.clone());
+        let (panel, fen, depth) = (panel.clone(), fen.clone(), depth.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let text = fen.trim().to_string();
-            let request = Job::Perft {
+            panel.dispatch(PerftAction::Count(PerftJob {
                 variant: "chess".into(),
                 fen: (!text.is_empty()).then_some(text),
                 depth: *depth,
-            };
-            job.dispatch(JobAction::Started);
-            if let Err(message) = client.run(request) {
-                job.dispatch(JobAction::Event(ClientEvent::Failed(message)));
-            }
+            }));
         })
     };
     let cancel = {
         let client = client.clone();
         Callback::from(move |_| client.cancel())
     };
-    let running = matches!(*job, JobView::Running { .. });
-    let status = match &*job {
-        JobView::Idle => html! {},
-        JobView::Running { pass, done, total } => html! {
-            <ProgressBar pass={pass.clone()} done={*done} total={*total} />
-        },
-        JobView::Done {
-            result: JobResult::Perft { nodes, divide },
-            millis,
-        } => {
-            let rate = if *millis > 0.0 {
-                *nodes as f64 / millis / 1000.0
-            } else {
-                0.0
-            };
-            html! {
-                <div class="result" data-testid="perft-result">
-                    <p><strong>{ format!("{nodes} nodes") }</strong>
-                       { format!(" in {} ms ({} million nodes per second)", Fixed(*millis, 0), Fixed(rate, 1)) }</p>
-                    <details>
-                        <summary>{ format!("Per first move ({})", divide.len()) }</summary>
-                        <ul class="divide">{ for divide.iter().map(|(mv, n)| html! { <li><code>{ mv }</code>{ format!(" {n}") }</li> }) }</ul>
-                    </details>
-                </div>
+    let running = panel.job.busy();
+    let status = if let Some((pass, done, total)) = panel.job.progress.clone() {
+        html! { <ProgressBar {pass} {done} {total} /> }
+    } else if let Some((PerftAnswer { nodes, divide }, millis)) = &panel.done {
+        let rate = if *millis > 0.0 {
+            *nodes as f64 / millis / 1000.0
+        } else {
+            0.0
+        };
+        html! {
+            <div class="result" data-testid="perft-result">
+                <p><strong>{ format!("{nodes} nodes") }</strong>
+                   { format!(" in {} ms ({} million nodes per second)", Fixed(*millis, 0), Fixed(rate, 1)) }</p>
+                <details>
+                    <summary>{ format!("Per first move ({})", divide.len()) }</summary>
+                    <ul class="divide">{ for divide.iter().map(|(mv, n)| html! { <li><code>{ mv }</code>{ format!(" {n}") }</li> }) }</ul>
+                </details>
+            </div>
+        }
+    } else {
+        match panel.job.message.as_deref() {
+            Some(message) if panel.job.stopped => {
+                html! { <p class="note" data-testid="perft-cancelled">{ message }</p> }
             }
-        }
-        JobView::Done { .. } => html! {},
-        JobView::Failed(message) => {
-            html! { <p class="error-text" role="alert" data-testid="perft-error">{ message }</p> }
-        }
-        JobView::Cancelled => {
-            html! { <p class="note" data-testid="perft-cancelled">{ "Stopped." }</p> }
+            Some(message) => {
+                html! { <p class="error-text" role="alert" data-testid="perft-error">{ message }</p> }
+            }
+            None => html! {},
         }
     };
     html! {

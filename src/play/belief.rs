@@ -12,7 +12,8 @@ use yew::prelude::*;
 
 use super::replay::{Lens, Replay};
 use crate::components::BoardView;
-use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+use crate::worker::beliefs::{BeliefJob, BeliefJobs};
+use crate::worker::{ClientEvent, ComputeClient};
 
 /// The trace's state on the page.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -38,16 +39,14 @@ pub fn use_belief_trace(replay: Rc<Replay>) -> (Trace, Callback<()>) {
     let client = {
         let trace = trace.clone();
         use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |event: ClientEvent| match event {
+            ComputeClient::<BeliefJobs>::new(Callback::from(move |event| match event {
                 ClientEvent::Progress { done, total, .. } => {
                     trace.set(Trace::Working { done, total })
                 }
-                ClientEvent::Done {
-                    result: JobResult::Beliefs(frames),
-                    ..
-                } => trace.set(Trace::Ready(Rc::new(frames))),
+                ClientEvent::Done { answer, .. } => trace.set(Trace::Ready(Rc::new(answer))),
                 ClientEvent::Failed(message) => trace.set(Trace::Failed(message)),
-                _ => {}
+                // Only a newer trace cancels one, and it sets its own state.
+                ClientEvent::Cancelled => {}
             }))
         })
     };
@@ -58,8 +57,8 @@ pub fn use_belief_trace(replay: Rc<Replay>) -> (Trace, Callback<()>) {
                 return;
             };
             trace.set(Trace::Working { done: 0, total: 1 });
-            let job = Job::Beliefs {
-                level: level.id().to_string(),
+            let job = BeliefJob {
+                level,
                 seed: TRACE_SEED,
                 transcript: replay.transcript(color),
             };

@@ -15,7 +15,8 @@ use super::table::{Act, ComputerTurn, GameTable, HintRequest};
 use super::view::{js_now, page_hidden};
 use crate::components::error_banner::show_error;
 use crate::components::ErrorContext;
-use crate::worker::{ClientEvent, ComputeClient, Job, JobResult};
+use crate::worker::computer::{ComputerJob, ComputerJobs};
+use crate::worker::{ClientEvent, ComputeClient};
 
 /// Saves the game whenever it starts or its revision changes.
 #[hook]
@@ -107,19 +108,18 @@ pub fn use_computer(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Call
         let asked = (*asked).clone();
         let act = act.clone();
         use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |event: ClientEvent| match event {
-                ClientEvent::Done {
-                    result: JobResult::Attempt(attempt),
-                    ..
-                } => act.emit(Act::Computer {
-                    attempt,
+            ComputeClient::<ComputerJobs>::new(Callback::from(move |event| match event {
+                ClientEvent::Done { answer, .. } => act.emit(Act::Computer {
+                    attempt: answer,
                     asked: asked.get(),
                     now: js_now(),
                 }),
                 ClientEvent::Failed(message) => {
                     show_error(&errors, format!("The computer could not move: {message}"));
                 }
-                _ => {}
+                // The turn line says the computer is thinking until it
+                // answers; "Move now" abandons a search by asking again.
+                ClientEvent::Progress { .. } | ClientEvent::Cancelled => {}
             }))
         })
     };
@@ -134,8 +134,8 @@ pub fn use_computer(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Call
         let turn: Option<ComputerTurn> = game.and_then(|g| g.borrow().computer_turn());
         if let Some(turn) = turn {
             asked.set(turn.asked);
-            let job = Job::Think {
-                kind: turn.kind.id(),
+            let job = ComputerJob::Think {
+                opponent: turn.kind,
                 seed: turn.seed,
                 transcript: turn.transcript,
                 hurry: turn.hurry,
@@ -157,18 +157,17 @@ pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback
     let client = {
         let asked = (*asked).clone();
         use_memo((), move |_| {
-            ComputeClient::new(Callback::from(move |event: ClientEvent| match event {
-                ClientEvent::Done {
-                    result: JobResult::Attempt(attempt),
-                    ..
-                } => act.emit(Act::Hint {
-                    attempt,
+            ComputeClient::<ComputerJobs>::new(Callback::from(move |event| match event {
+                ClientEvent::Done { answer, .. } => act.emit(Act::Hint {
+                    attempt: answer,
                     asked: asked.get(),
                 }),
                 ClientEvent::Failed(message) => {
                     show_error(&errors, format!("No hint could be worked out: {message}"));
                 }
-                _ => {}
+                // A hint is quick and shown when it comes; a newer request
+                // abandons an older one.
+                ClientEvent::Progress { .. } | ClientEvent::Cancelled => {}
             }))
         })
     };
@@ -179,8 +178,8 @@ pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback
         let request: Option<HintRequest> = game.and_then(|g| g.borrow().hint_request());
         if let Some(request) = request {
             asked.set(request.asked);
-            let job = Job::Hint {
-                kind: request.kind.id(),
+            let job = ComputerJob::Hint {
+                opponent: request.kind,
                 seed: request.seed,
                 transcript: request.transcript,
             };

@@ -7,8 +7,13 @@
 //! obtains it by wrapping the global `Worker` constructor for the duration of
 //! gloo-worker's spawn call (see [`spawn_capturing`]); a cancelled worker is
 //! terminated at once and a fresh one is spawned for the next job.
+//!
+//! [`ComputeClient`] is typed by the domain of its jobs: it encodes the
+//! domain's job and decodes the domain's answer, around an untyped core
+//! that deals in bytes (one copy of it in the page, whatever the domains).
 
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::rc::Rc;
 
 use gloo_worker::{Spawnable, WorkerBridge};
@@ -17,26 +22,94 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
 use super::compute::ComputeWorker;
-use super::protocol::{Job, JobResult, Request, Response};
+use super::protocol::{decode, encode, Domain, DomainId, Request, Response};
 
 /// Where Trunk puts the worker's script, relative to the page.
 pub const WORKER_SCRIPT: &str = "worker.js";
 
-/// What the page hears about its current job.
+/// What the page hears about its current job, whose answer is an `A`.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ClientEvent {
+pub enum ClientEvent<A> {
     Progress {
         pass: String,
         done: u64,
         total: u64,
     },
     Done {
-        result: JobResult,
+        answer: A,
         millis: f64,
         memory_bytes: u64,
     },
     Failed(String),
     Cancelled,
+}
+
+/// A handle to one worker that runs the jobs of domain `D`, owned by a
+/// component. Dropping it terminates the worker.
+pub struct ComputeClient<D: Domain> {
+    raw: RawClient,
+    domain: PhantomData<D>,
+}
+
+impl<D: Domain> Clone for ComputeClient<D> {
+    fn clone(&self) -> Self {
+        ComputeClient {
+            raw: self.raw.clone(),
+            domain: PhantomData,
+        }
+    }
+}
+
+impl<D: Domain> PartialEq for ComputeClient<D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.raw == other.raw
+    }
+}
+
+impl<D: Domain> ComputeClient<D> {
+    /// A client whose events, answers decoded, go to `on_event`.
+    pub fn new(on_event: Callback<ClientEvent<D::Answer>>) -> ComputeClient<D> {
+        let on_bytes = Callback::from(move |event: ClientEvent<Vec<u8>>| {
+            on_event.emit(match event {
+                ClientEvent::Progress { pass, done, total } => {
+                    ClientEvent::Progress { pass, done, total }
+                }
+                ClientEvent::Done {
+                    answer,
+                    millis,
+                    memory_bytes,
+                } => match decode::<D::Answer>(&answer) {
+                    Ok(answer) => ClientEvent::Done {
+                        answer,
+                        millis,
+                        memory_bytes,
+                    },
+                    Err(e) => ClientEvent::Failed(format!("The worker's answer: {e}")),
+                },
+                ClientEvent::Failed(message) => ClientEvent::Failed(message),
+                ClientEvent::Cancelled => ClientEvent::Cancelled,
+            })
+        });
+        ComputeClient {
+            raw: RawClient::new(on_bytes),
+            domain: PhantomData,
+        }
+    }
+
+    /// Whether a job is under way.
+    pub fn busy(&self) -> bool {
+        self.raw.busy()
+    }
+
+    /// Starts `job`, abandoning (and cancelling) any job under way.
+    pub fn run(&self, job: D::Job) -> Result<(), String> {
+        self.raw.run(D::ID, encode(&job)?)
+    }
+
+    /// Stops the job under way at once by terminating its worker.
+    pub fn cancel(&self) {
+        self.raw.cancel()
+    }
 }
 
 struct Live {
@@ -58,35 +131,32 @@ struct State {
     current: Option<u64>,
 }
 
-/// A handle to one worker, owned by a component. Dropping it terminates
-/// the worker.
+/// The client's core: jobs and answers as bytes.
 #[derive(Clone)]
-pub struct ComputeClient {
+struct RawClient {
     state: Rc<RefCell<State>>,
-    on_event: Callback<ClientEvent>,
+    on_event: Callback<ClientEvent<Vec<u8>>>,
 }
 
-impl PartialEq for ComputeClient {
+impl PartialEq for RawClient {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.state, &other.state)
     }
 }
 
-impl ComputeClient {
-    pub fn new(on_event: Callback<ClientEvent>) -> ComputeClient {
-        ComputeClient {
+impl RawClient {
+    fn new(on_event: Callback<ClientEvent<Vec<u8>>>) -> RawClient {
+        RawClient {
             state: Rc::default(),
             on_event,
         }
     }
 
-    /// Whether a job is under way.
-    pub fn busy(&self) -> bool {
+    fn busy(&self) -> bool {
         self.state.borrow().current.is_some()
     }
 
-    /// Starts `job`, abandoning (and cancelling) any job under way.
-    pub fn run(&self, job: Job) -> Result<(), String> {
+    fn run(&self, domain: DomainId, job: Vec<u8>) -> Result<(), String> {
         if self.busy() {
             self.cancel();
         }
@@ -99,13 +169,12 @@ impl ComputeClient {
         let id = state.next_id;
         state.current = Some(id);
         if let Some(live) = &state.live {
-            live.bridge.send(Request { id, job });
+            live.bridge.send(Request { id, domain, job });
         }
         Ok(())
     }
 
-    /// Stops the job under way at once by terminating its worker.
-    pub fn cancel(&self) {
+    fn cancel(&self) {
         let had_job = {
             let mut state = self.state.borrow_mut();
             state.live = None; // terminates the worker
@@ -130,14 +199,14 @@ impl ComputeClient {
                     pass, done, total, ..
                 } => ClientEvent::Progress { pass, done, total },
                 Response::Done {
-                    result,
+                    answer,
                     millis,
                     memory_bytes,
                     ..
                 } => {
                     state.borrow_mut().current = None;
                     ClientEvent::Done {
-                        result,
+                        answer,
                         millis,
                         memory_bytes,
                     }

@@ -2,15 +2,15 @@
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-use super::jobs;
+use super::dispatch::{self, Kept};
 use super::protocol::{Request, Response};
 
 /// Shortest interval between two progress messages, in milliseconds.
 const PROGRESS_INTERVAL_MS: f64 = 80.0;
 
-/// The worker keeps solved tables between jobs.
+/// The worker, with what it keeps between jobs.
 pub struct ComputeWorker {
-    tables: jobs::Tables,
+    kept: Kept,
 }
 
 impl Worker for ComputeWorker {
@@ -20,7 +20,7 @@ impl Worker for ComputeWorker {
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
         ComputeWorker {
-            tables: jobs::Tables::default(),
+            kept: Kept::default(),
         }
     }
 
@@ -46,15 +46,16 @@ impl Worker for ComputeWorker {
                 );
             }
         };
-        let response = match jobs::run(&request.job, &mut self.tables, &mut report) {
-            Ok(result) => Response::Done {
-                id,
-                result,
-                millis: now_ms() - started,
-                memory_bytes: memory_bytes(),
-            },
-            Err(message) => Response::Failed { id, message },
-        };
+        let response =
+            match dispatch::run(request.domain, &request.job, &mut self.kept, &mut report) {
+                Ok(answer) => Response::Done {
+                    id,
+                    answer,
+                    millis: now_ms() - started,
+                    memory_bytes: memory_bytes(),
+                },
+                Err(message) => Response::Failed { id, message },
+            };
         scope.respond(who, response);
     }
 }

@@ -38,7 +38,8 @@ pub trait TableSource {
 /// One material's figures, from its starts file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LabFigures {
-    pub material: String,
+    #[serde(with = "super::by_id")]
+    pub material: Material,
     /// The n×n board.
     pub size: u8,
     pub positions: u64,
@@ -80,7 +81,7 @@ pub struct LabStep {
 
 /// White's move from a lost state and Black's answer to it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LabAnswer {
+pub struct LabReply {
     pub text: String,
     pub men: Vec<u8>,
     /// The man (its square) the king takes at once, if the move was unsafe.
@@ -95,7 +96,7 @@ pub enum LabExplained {
     /// A won start: the optimal line, the capture last.
     Line(Vec<LabStep>),
     /// A state White does not win: Black's answer to each White move.
-    Escape(Vec<LabAnswer>),
+    Escape(Vec<LabReply>),
 }
 
 /// The files the worker holds.
@@ -105,19 +106,7 @@ pub struct LabTables {
     lines: Option<(String, RoundsSolution)>,
 }
 
-fn material(id: &str) -> Result<Material, String> {
-    Material::parse(id).ok_or_else(|| format!("the lab has no material called '{id}'"))
-}
-
-fn reading(id: &str) -> Result<Reading, String> {
-    match id {
-        "sighted" => Ok(Reading::Sighted),
-        "blind" => Ok(Reading::Blind),
-        _ => Err(format!("no reading called '{id}' (sighted or blind)")),
-    }
-}
-
-type Report<'a> = &'a mut dyn FnMut(&str, u64, u64);
+use super::Report;
 
 fn progress(report: Report<'_>) -> impl FnMut(&str, u64, u64) -> Result<(), Cancelled> + '_ {
     move |pass: &str, done: u64, total: u64| {
@@ -187,11 +176,10 @@ pub const MIN_SIZE: u8 = 4;
 pub fn figures(
     tables: &mut LabTables,
     source: &mut dyn TableSource,
-    reading_id: &str,
+    reading: Reading,
     size: u8,
     report: Report<'_>,
 ) -> Result<Vec<LabFigures>, String> {
-    let reading = reading(reading_id)?;
     let materials: &[Material] = match size as usize {
         LAB_SIZE => &Material::ALL,
         n if n >= MIN_SIZE as usize && n < LAB_SIZE && reading == Reading::Sighted => {
@@ -199,7 +187,8 @@ pub fn figures(
         }
         _ => {
             return Err(format!(
-                "the lab has every material on 8×8 and K+Q, K+R, K+R+R (sighted) from {MIN_SIZE}×{MIN_SIZE}, not {reading_id} on {size}×{size}"
+                "the lab has every material on 8×8 and K+Q, K+R, K+R+R (sighted) from {MIN_SIZE}×{MIN_SIZE}, not {} on {size}×{size}",
+                reading.name()
             ))
         }
     };
@@ -208,7 +197,7 @@ pub fn figures(
         let (values, bytes) = tables.starts(source, m, size as usize, reading, report)?;
         let s = values.summary();
         rows.push(LabFigures {
-            material: m.name().to_string(),
+            material: m,
             size,
             positions: s.positions,
             won: s.won,
@@ -252,18 +241,12 @@ fn placement(
 pub fn verdict(
     tables: &mut LabTables,
     source: &mut dyn TableSource,
-    material_id: &str,
+    material: Material,
     men: &[u8],
     king: u8,
     report: Report<'_>,
 ) -> Result<LabVerdict, String> {
-    let (values, _) = tables.starts(
-        source,
-        material(material_id)?,
-        LAB_SIZE,
-        Reading::Sighted,
-        report,
-    )?;
+    let (values, _) = tables.starts(source, material, LAB_SIZE, Reading::Sighted, report)?;
     let table = &values.table;
     let p = placement(table, men)?;
     let code = table.code(&p);
@@ -297,12 +280,12 @@ pub fn verdict(
 pub fn explain(
     tables: &mut LabTables,
     source: &mut dyn TableSource,
-    material_id: &str,
+    material: Material,
     men: &[u8],
     set: u64,
     report: Report<'_>,
 ) -> Result<LabExplained, String> {
-    let solution = tables.lines(source, material(material_id)?, report)?;
+    let solution = tables.lines(source, material, report)?;
     let table = &solution.table;
     let p = placement(table, men)?;
     let info = table.get(table.code(&p));
@@ -317,7 +300,7 @@ pub fn explain(
             solution
                 .refutations(&p, set)
                 .into_iter()
-                .map(|r| LabAnswer {
+                .map(|r| LabReply {
                     text: r.white_move,
                     men: r.placement[..table.count].to_vec(),
                     captures: r.captures_square,
@@ -391,6 +374,7 @@ impl TableSource for PageFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::quiet;
     use fogbound_solvers::progress::Silent;
 
     /// Files in memory: K+R's, as the build writes them.
@@ -421,10 +405,6 @@ mod tests {
         (b[1] - b'1') * 8 + (b[0] - b'a')
     }
 
-    fn quiet() -> impl FnMut(&str, u64, u64) {
-        |_: &str, _: u64, _: u64| {}
-    }
-
     #[test]
     fn a_won_start_has_a_verdict_a_map_and_a_line() {
         let mut files = kr_files();
@@ -433,19 +413,35 @@ mod tests {
         // Corollary 18's region is lost; a corner king next to the rook's
         // file is won.
         let men = [sq("c3"), sq("b2")];
-        let lost = verdict(&mut tables, &mut files, "KR", &men, sq("e5"), &mut report).unwrap();
+        let lost = verdict(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &men,
+            sq("e5"),
+            &mut report,
+        )
+        .unwrap();
         assert_eq!(lost.moves, 0);
         assert_eq!(lost.map[sq("b2") as usize], NOT_A_START);
         assert_eq!(lost.map[sq("b8") as usize], NOT_A_START, "the rook sees b8");
         let won_square = (0..64u8)
             .find(|&s| !matches!(lost.map[s as usize], 0 | NOT_A_START))
             .expect("some start is won with these men");
-        let won = verdict(&mut tables, &mut files, "KR", &men, won_square, &mut report).unwrap();
+        let won = verdict(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &men,
+            won_square,
+            &mut report,
+        )
+        .unwrap();
         assert_eq!(won.moves, lost.map[won_square as usize] as u16);
         let LabExplained::Line(steps) = explain(
             &mut tables,
             &mut files,
-            "KR",
+            Material::KR,
             &men,
             1 << won_square,
             &mut report,
@@ -469,7 +465,7 @@ mod tests {
         let LabExplained::Escape(answers) = explain(
             &mut tables,
             &mut files,
-            "KR",
+            Material::KR,
             &men,
             1 << sq("e5"),
             &mut report,
@@ -482,7 +478,14 @@ mod tests {
             assert!(a.captures.is_some() || a.keeps != 0, "{a:?}");
             if a.captures.is_none() {
                 // What Black keeps White in is again lost: step on.
-                let next = explain(&mut tables, &mut files, "KR", &a.men, a.keeps, &mut report);
+                let next = explain(
+                    &mut tables,
+                    &mut files,
+                    Material::KR,
+                    &a.men,
+                    a.keeps,
+                    &mut report,
+                );
                 assert!(matches!(next, Ok(LabExplained::Escape(_))), "{a:?}");
             }
         }
@@ -493,31 +496,45 @@ mod tests {
         let mut files = kr_files();
         let mut tables = LabTables::default();
         let mut report = quiet();
-        let ask = |tables: &mut LabTables, files: &mut Memory, m: &str, men: &[u8], k: u8| {
+        let ask = |tables: &mut LabTables, files: &mut Memory, m: Material, men: &[u8], k: u8| {
             verdict(tables, files, m, men, k, &mut quiet()).unwrap_err()
         };
-        assert!(ask(&mut tables, &mut files, "KX", &[0, 1], 63).contains("no material"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0], 63).contains("needs 2 white men"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0, 0], 63).contains("two men"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0, 70], 63).contains("off the board"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 9).contains("on a white man"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 57).contains("already sees"));
-        assert!(ask(&mut tables, &mut files, "KR", &[0, 9], 64).contains("off the board"));
-        assert!(ask(&mut tables, &mut files, "KQ", &[0, 9], 63).contains("404"));
-        let wrong_set = explain(&mut tables, &mut files, "KR", &[0, 9], 0, &mut report);
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0], 63).contains("needs 2 white men"));
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0, 0], 63).contains("two men"));
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0, 70], 63).contains("off the board"));
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0, 9], 9).contains("on a white man"));
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0, 9], 57).contains("already sees"));
+        assert!(ask(&mut tables, &mut files, Material::KR, &[0, 9], 64).contains("off the board"));
+        assert!(ask(&mut tables, &mut files, Material::KQ, &[0, 9], 63).contains("404"));
+        let wrong_set = explain(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &[0, 9],
+            0,
+            &mut report,
+        );
         assert!(wrong_set.unwrap_err().contains("somewhere"));
-        let seen = explain(&mut tables, &mut files, "KR", &[0, 9], 1 << 57, &mut report);
+        let seen = explain(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &[0, 9],
+            1 << 57,
+            &mut report,
+        );
         assert!(seen.unwrap_err().contains("neither holds nor sees"));
-        let none = figures(&mut tables, &mut files, "sighted", 8, &mut report);
+        let none = figures(&mut tables, &mut files, Reading::Sighted, 8, &mut report);
         assert!(none.unwrap_err().contains("404"));
-        assert!(figures(&mut tables, &mut files, "peeking", 8, &mut report)
-            .unwrap_err()
-            .contains("no reading"));
-        assert!(figures(&mut tables, &mut files, "blind", 5, &mut report)
-            .unwrap_err()
-            .contains("not blind on 5×5"));
-        assert!(figures(&mut tables, &mut files, "sighted", 3, &mut report)
-            .unwrap_err()
-            .contains("3×3"));
+        assert!(
+            figures(&mut tables, &mut files, Reading::Blind, 5, &mut report)
+                .unwrap_err()
+                .contains("not blind on 5×5")
+        );
+        assert!(
+            figures(&mut tables, &mut files, Reading::Sighted, 3, &mut report)
+                .unwrap_err()
+                .contains("3×3")
+        );
     }
 }

@@ -1,17 +1,29 @@
 //! Heavy work off the page's thread.
 //!
-//! - [`protocol`]: the typed messages (request, progress, response) that
-//!   cross the worker boundary;
-//! - [`jobs`]: the computations themselves, plain functions testable natively;
-//! - [`fog_lab`]: the endgame lab's questions, answered from shipped files;
-//! - [`puzzle`]: a person's attempt against the puzzle umpire, and the solver;
+//! - [`protocol`]: the wire — a request names its [`Domain`] and carries the
+//!   job as bytes, the answer comes back as bytes — and the `Domain` trait;
+//! - one file per domain, each with its job and answer types and its run
+//!   function, plain functions tested natively: [`perft`], [`krk`], [`fox`],
+//!   [`lab`] (answered by [`fog_lab`] from shipped files), [`puzzle`] (a
+//!   person's attempt against the umpire, and the solver), [`computer`] (an
+//!   automated seat's attempt, a hint), [`beliefs`] (the bot's belief
+//!   through a finished game); [`by_id`] writes catalogue values in them;
+//! - [`dispatch`]: the worker's side, a request run by its domain, with what
+//!   the worker keeps between jobs;
 //! - [`ComputeWorker`]: the gloo-worker that runs jobs and reports progress;
-//! - [`client`]: the page side, which spawns the worker, routes its messages
-//!   to a callback, and cancels a job by terminating the worker.
+//! - [`client`] and [`slot`]: the page side, generic over the domain — a
+//!   page encodes and decodes only its own domain's types.
 
+pub mod beliefs;
+pub mod by_id;
 pub mod client;
+pub mod computer;
+pub mod dispatch;
 pub mod fog_lab;
-pub mod jobs;
+pub mod fox;
+pub mod krk;
+pub mod lab;
+pub mod perft;
 pub mod protocol;
 pub mod puzzle;
 pub mod slot;
@@ -20,4 +32,13 @@ mod compute;
 
 pub use client::{ClientEvent, ComputeClient};
 pub use compute::ComputeWorker;
-pub use protocol::{Job, JobResult, Request, Response};
+pub use protocol::{Domain, DomainId, Request, Response};
+
+/// Where a job reports progress: `report(pass, done, total)`.
+pub type Report<'a> = &'a mut dyn FnMut(&str, u64, u64);
+
+/// A report that goes nowhere, for tests.
+#[cfg(test)]
+pub(crate) fn quiet() -> impl FnMut(&str, u64, u64) {
+    |_: &str, _: u64, _: u64| {}
+}

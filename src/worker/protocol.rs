@@ -1,180 +1,51 @@
-//! The messages between the page and the worker. Every request carries an id
-//! that its progress reports and its answer repeat, so the page can ignore
-//! messages from a job it has already abandoned.
+//! The messages between the page and the worker, typed by domain.
+//!
+//! A domain is a family of jobs whose code (and whatever the worker keeps
+//! between them: a solved table, the computer's player) lives together:
+//! perft, KRK, Fox & Hounds, the endgame lab, puzzles, the computer's
+//! attempts, its beliefs. Each has its own job and answer types and its run
+//! function in its own file under `src/worker/`, and implements [`Domain`].
+//!
+//! On the wire a request names its domain and carries the job as bytes, and
+//! an answer comes back as bytes: a page serializes and decodes only its own
+//! domain's types (the page-side client is generic over the domain), so no
+//! page holds the decoder of another page's answers, and no page can be
+//! handed an answer of a kind it did not ask for.
+//!
+//! Every request carries an id that its progress reports and its answer
+//! repeat, so the page can ignore messages from a job it has abandoned.
 
-use fogbound_solvers::{fox_hounds as fh, krk};
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// A computation the worker knows how to run.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Job {
-    /// Count the leaves of the legal-move tree (`perft`), the standard check
-    /// of a move generator, from `fen` (or the variant's start position).
-    Perft {
-        variant: String,
-        fen: Option<String>,
-        depth: u32,
-    },
-    /// Solve King+Rook vs King on a `size`×`size` board; the worker keeps
-    /// the table for the queries below.
-    KrkSolve { size: u32 },
-    /// The value and scored legal moves of a KRK position (solving first if
-    /// the table for `size` is not at hand).
-    KrkExplore { size: u32, position: krk::Position },
-    /// A random legal KRK position with `side` to move that White wins
-    /// (any position if `won_only` is false).
-    KrkRandom {
-        size: u32,
-        side: krk::Side,
-        seed: u64,
-        won_only: bool,
-    },
-    /// Solve KRK on every board from 3×3 to `max_size` and compare the
-    /// longest mates with the quadrant strategy.
-    KrkGrowth { max_size: u32 },
-    /// Play the table-free quadrant strategy out on a `size`×`size` board
-    /// against the table's defence (every `stride`-th start) and, if
-    /// `exhaustive`, against every defence from every start.
-    KrkStrategy {
-        size: u32,
-        stride: u64,
-        exhaustive: bool,
-    },
-    /// Solve Fox & Hounds on a `size`×`size` board; the worker keeps it.
-    FoxSolve { size: u8 },
-    /// A position's evaluation, its scored moves, and the AI's move weights
-    /// for fuzz factor `p` (solving first if needed).
-    FoxExplore {
-        size: u8,
-        position: fh::Position,
-        p: f64,
-    },
-    /// One of the seed's named positions on this board.
-    FoxNamed { size: u8, name: fh::NamedPosition },
-    /// The chances of optimal play against the AI with fuzz factor `p`.
-    FoxFuzz { size: u8, p: f64 },
-    /// The fairest fuzz factor by bisection (`steps` halvings of [0, 1]).
-    FoxFairest { size: u8, steps: u32 },
-    /// The computer's attempt: the player `kind` (an id of the player
-    /// catalogue) seeded with `seed`, kept by the worker from move to move,
-    /// is brought up to `transcript` (its own side's observations and
-    /// resolutions, nothing else) and asked what it tries.
-    /// `hurry`: the person pressed "Move now"; a short search answers.
-    Think {
-        kind: String,
-        seed: u64,
-        transcript: Vec<fogbound_engine::Told>,
-        hurry: bool,
-    },
-    /// A hint for a person: what a fresh `kind` told that person's
-    /// `transcript` would try.
-    Hint {
-        kind: String,
-        seed: u64,
-        transcript: Vec<fogbound_engine::Told>,
-    },
-    /// What the bot at `level` believed through a finished game: it is told
-    /// its side's `transcript` again, seeded with `seed`, and pictures its
-    /// belief after each entry.
-    Beliefs {
-        level: String,
-        seed: u64,
-        transcript: Vec<fogbound_engine::Told>,
-    },
-    /// The Fog of War endgame lab: every material's figures in a reading
-    /// (`sighted` or `blind`) on the `size`×`size` board (8; smaller boards
-    /// have the paper's three materials, sighted), from the shipped starts
-    /// files. Every lab job
-    /// names the folder of the files (`files`, an absolute URL: the
-    /// worker runs from a blob and has no address of its own).
-    FogLabFigures {
-        reading: String,
-        size: u8,
-        files: String,
-    },
-    /// A start's verdict (White's `men`, king first, and the black king's
-    /// square) and the map of every king square for those men.
-    FogLabVerdict {
-        material: String,
-        men: Vec<u8>,
-        king: u8,
-        files: String,
-    },
-    /// The optimal line from a won start, or Black's answer to every White
-    /// move from a state White does not win (`set`: the king's squares).
-    FogLabExplain {
-        material: String,
-        men: Vec<u8>,
-        set: u64,
-        files: String,
-    },
-    /// A fog puzzle (its JSON) rebuilt from the person's `steps` so far,
-    /// then `attempt` (attempt text) answered by the umpire that fights
-    /// back.
-    PuzzleTurn {
-        puzzle: String,
-        steps: Vec<fogbound_engine::puzzle_umpire::Step>,
-        attempt: Option<String>,
-    },
-    /// The solver on a fog puzzle (its JSON), within `max_nodes`: the key
-    /// and the proof as a tree; with `cooks`, the key and every other
-    /// first move tested instead (no tree). The puzzle page asks for the
-    /// first, then the second, so the proof shows while cooks are looked
-    /// for.
-    PuzzleSolve {
-        puzzle: String,
-        max_nodes: u64,
-        cooks: bool,
-    },
+/// The worker's domains, as a request names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DomainId {
+    Perft,
+    Krk,
+    Fox,
+    Lab,
+    Puzzle,
+    Computer,
+    Beliefs,
 }
 
-/// The answer to a [`Job`], one variant per job.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum JobResult {
-    Perft {
-        nodes: u64,
-        divide: Vec<(String, u64)>,
-    },
-    KrkSolved(krk::KrkSummary),
-    KrkExplored {
-        position: krk::Position,
-        value: krk::Value,
-        moves: Vec<krk::ScoredMove>,
-    },
-    KrkRandom(krk::Position),
-    KrkGrowth(Vec<krk::quadrant::GrowthRow>),
-    KrkStrategy(krk::strategy::StrategyRow),
-    FoxSolved {
-        summary: fh::Summary,
-        counts: Vec<(fh::Evaluation, u64)>,
-    },
-    FoxExplored {
-        position: fh::Position,
-        evaluation: fh::Evaluation,
-        over: bool,
-        moves: Vec<fh::MoveOutcome>,
-        /// The AI's weight for each move of `moves` (same order).
-        weights: Vec<f64>,
-        fox_box: Option<fh::FoxBoxInfo>,
-    },
-    FoxNamed(fh::Position),
-    FoxFuzz(fh::FuzzOdds),
-    /// Each bisection step: (p, the underdog's chance).
-    FoxFairest(Vec<(f64, f64)>),
-    /// What the automated player tries.
-    Attempt(fogbound_engine::Attempt),
-    Beliefs(Vec<fogbound_player::trace::BeliefFrame>),
-    FogLabFigures(Vec<super::fog_lab::LabFigures>),
-    FogLabVerdict(super::fog_lab::LabVerdict),
-    FogLabExplained(super::fog_lab::LabExplained),
-    PuzzleTurn(Box<super::puzzle::PuzzleTurn>),
-    PuzzleSolved(Box<fogbound_engine::puzzle_solver::Solution>),
+/// A domain of jobs: its id on the wire, the job a page sends and the
+/// answer it gets back.
+pub trait Domain: 'static {
+    const ID: DomainId;
+    type Job: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
+    type Answer: Clone + Debug + PartialEq + Serialize + DeserializeOwned + 'static;
 }
 
+/// A job for the worker: `job` is the domain's job type, encoded.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
     pub id: u64,
-    pub job: Job,
+    pub domain: DomainId,
+    pub job: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -187,10 +58,11 @@ pub enum Response {
         total: u64,
     },
     /// The job finished after `millis` milliseconds of work in the worker,
-    /// whose WebAssembly memory then held `memory_bytes`.
+    /// whose WebAssembly memory then held `memory_bytes`; `answer` is the
+    /// domain's answer type, encoded.
     Done {
         id: u64,
-        result: JobResult,
+        answer: Vec<u8>,
         millis: f64,
         memory_bytes: u64,
     },
@@ -205,5 +77,30 @@ impl Response {
             | Response::Done { id, .. }
             | Response::Failed { id, .. } => *id,
         }
+    }
+}
+
+/// A job or an answer as bytes (bincode, the encoding gloo-worker itself
+/// uses for the messages around them).
+pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    bincode::serialize(value).map_err(|e| format!("the message could not be written ({e})"))
+}
+
+/// The value `bytes` encode; a message that does not read as a `T` (a page
+/// and a worker of different builds) is an error, never a panic.
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("the message could not be read ({e})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_of_another_type_is_an_error_not_a_panic() {
+        let bytes = encode(&(7u8, String::from("x"))).unwrap();
+        assert_eq!(decode::<(u8, String)>(&bytes).unwrap(), (7, "x".into()));
+        assert!(decode::<Vec<String>>(&bytes).is_err());
+        assert!(decode::<u64>(&[1, 2]).is_err());
     }
 }

@@ -12,6 +12,66 @@ use fogbound_engine::puzzle_umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_engine::{Geometry, Observation};
 use serde::{Deserialize, Serialize};
 
+use super::protocol::{Domain, DomainId};
+use super::Report;
+
+/// The puzzle domain.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PuzzleJobs;
+
+impl Domain for PuzzleJobs {
+    const ID: DomainId = DomainId::Puzzle;
+    type Job = PuzzleJob;
+    type Answer = PuzzleAnswer;
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PuzzleJob {
+    /// A fog puzzle (its JSON) rebuilt from the person's `steps` so far,
+    /// then `attempt` (attempt text) answered by the umpire that fights
+    /// back.
+    Turn {
+        puzzle: String,
+        steps: Vec<Step>,
+        attempt: Option<String>,
+    },
+    /// The solver on a fog puzzle (its JSON), within `max_nodes`: the key
+    /// and the proof as a tree; with `cooks`, the key and every other
+    /// first move tested instead (no tree). The puzzle page asks for the
+    /// first, then the second, so the proof shows while cooks are looked
+    /// for.
+    Solve {
+        puzzle: String,
+        max_nodes: u64,
+        cooks: bool,
+    },
+}
+
+/// The answer to a [`PuzzleJob`], one variant per job.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PuzzleAnswer {
+    Turn(Box<PuzzleTurn>),
+    Solved(Box<Solution>),
+}
+
+/// Runs `job`.
+pub fn run(job: &PuzzleJob, report: Report<'_>) -> Result<PuzzleAnswer, String> {
+    match job {
+        PuzzleJob::Turn {
+            puzzle,
+            steps,
+            attempt,
+        } => {
+            turn(puzzle, steps, attempt.as_deref(), report).map(|t| PuzzleAnswer::Turn(Box::new(t)))
+        }
+        PuzzleJob::Solve {
+            puzzle,
+            max_nodes,
+            cooks,
+        } => solve(puzzle, *max_nodes, *cooks, report).map(|s| PuzzleAnswer::Solved(Box::new(s))),
+    }
+}
+
 /// The umpire's search budget for one answer (nodes): a fraction of a
 /// second in the worker. Past it the umpire answers with the answer the
 /// search could not decide, the largest first.
@@ -64,7 +124,7 @@ pub fn turn(
     puzzle: &str,
     steps: &[Step],
     attempt: Option<&str>,
-    report: &mut dyn FnMut(&str, u64, u64),
+    report: Report<'_>,
 ) -> Result<PuzzleTurn, String> {
     let puzzle = read(puzzle)?;
     let mut game = UmpireGame::replay(&puzzle, steps).map_err(|e| e.to_string())?;
@@ -126,7 +186,7 @@ pub fn solve(
     puzzle: &str,
     max_nodes: u64,
     cooks: bool,
-    report: &mut dyn FnMut(&str, u64, u64),
+    report: Report<'_>,
 ) -> Result<Solution, String> {
     let puzzle = read(puzzle)?;
     let pass = if cooks {
@@ -154,12 +214,9 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::quiet;
     use fogbound_engine::collection::collection;
     use fogbound_engine::puzzle_solver::Verdict;
-
-    fn quiet() -> impl FnMut(&str, u64, u64) {
-        |_, _, _| {}
-    }
 
     fn speckmann() -> String {
         collection()

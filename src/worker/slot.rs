@@ -1,39 +1,58 @@
 //! The job bookkeeping every page that uses the worker shares: the job to
 //! start next, its progress, and the last message. A page keeps a
-//! [`JobSlot`] in its reducer state, asks for a job with [`JobSlot::start`],
-//! feeds every [`ClientEvent`] to [`JobSlot::receive`] (which handles
-//! progress, cancellation and failure and hands back a finished result), and
-//! lets [`use_job_runner`] send the requested job to the worker.
+//! [`JobSlot`] of its domain in its reducer state, asks for a job with
+//! [`JobSlot::start`], feeds every [`ClientEvent`] to [`JobSlot::receive`]
+//! (which handles progress, cancellation and failure and hands back a
+//! finished answer), and lets [`use_job_runner`] send the requested job to
+//! the worker.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{ClientEvent, ComputeClient, Job, JobResult};
+use super::{ClientEvent, ComputeClient, Domain};
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct JobSlot {
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobSlot<D: Domain> {
     /// The pass under way, `done` of `total`; `None` when idle.
     pub progress: Option<(String, u64, u64)>,
     /// The last failure or "Stopped." for the page to show.
     pub message: Option<String>,
+    /// The last job was stopped (its message is "Stopped.").
+    pub stopped: bool,
     /// The job to send next, numbered so that an effect notices a new one.
-    next: Option<(u64, Job)>,
+    next: Option<(u64, D::Job)>,
     started: u64,
 }
 
+impl<D: Domain> Default for JobSlot<D> {
+    fn default() -> Self {
+        JobSlot {
+            progress: None,
+            message: None,
+            stopped: false,
+            next: None,
+            started: 0,
+        }
+    }
+}
+
 /// A finished job's answer.
-pub struct Finished {
-    pub result: JobResult,
+#[derive(Debug)]
+pub struct Finished<A> {
+    pub answer: A,
     pub millis: f64,
     pub memory_bytes: u64,
 }
 
-impl JobSlot {
+impl<D: Domain> JobSlot<D> {
     /// Asks for `job` to be sent to the worker.
-    pub fn start(&mut self, job: Job) {
+    pub fn start(&mut self, job: D::Job) {
         self.started += 1;
         self.next = Some((self.started, job));
         self.progress = Some(("starting".into(), 0, 1));
         self.message = None;
+        self.stopped = false;
     }
 
     /// Forgets a request already handed to the runner; call at the start of
@@ -43,7 +62,7 @@ impl JobSlot {
     }
 
     /// The job waiting to be sent, if any (what a test runs natively).
-    pub fn next_job(&self) -> Option<Job> {
+    pub fn next_job(&self) -> Option<D::Job> {
         self.next.as_ref().map(|(_, job)| job.clone())
     }
 
@@ -52,7 +71,7 @@ impl JobSlot {
     }
 
     /// Takes in a worker event; returns the answer when a job finished.
-    pub fn receive(&mut self, event: ClientEvent) -> Option<Finished> {
+    pub fn receive(&mut self, event: ClientEvent<D::Answer>) -> Option<Finished<D::Answer>> {
         match event {
             ClientEvent::Progress { pass, done, total } => {
                 self.progress = Some((pass, done, total));
@@ -61,6 +80,7 @@ impl JobSlot {
             ClientEvent::Cancelled => {
                 self.progress = None;
                 self.message = Some("Stopped.".into());
+                self.stopped = true;
                 None
             }
             ClientEvent::Failed(message) => {
@@ -69,13 +89,13 @@ impl JobSlot {
                 None
             }
             ClientEvent::Done {
-                result,
+                answer,
                 millis,
                 memory_bytes,
             } => {
                 self.progress = None;
                 Some(Finished {
-                    result,
+                    answer,
                     millis,
                     memory_bytes,
                 })
@@ -88,13 +108,13 @@ impl JobSlot {
 /// `on_event` turns worker events into the page's actions. Returns the
 /// client (for Stop buttons).
 #[hook]
-pub fn use_job_runner(
-    slot: &JobSlot,
-    on_event: Callback<ClientEvent>,
-) -> std::rc::Rc<ComputeClient> {
+pub fn use_job_runner<D: Domain>(
+    slot: &JobSlot<D>,
+    on_event: Callback<ClientEvent<D::Answer>>,
+) -> Rc<ComputeClient<D>> {
     let client = {
         let on_event = on_event.clone();
-        use_memo((), move |_| ComputeClient::new(on_event))
+        use_memo((), move |_| ComputeClient::<D>::new(on_event))
     };
     {
         let client = client.clone();
@@ -113,15 +133,24 @@ pub fn use_job_runner(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::perft::{PerftAnswer, PerftJob, PerftJobs};
+
+    fn job() -> PerftJob {
+        PerftJob {
+            variant: "chess".into(),
+            fen: None,
+            depth: 1,
+        }
+    }
 
     #[test]
-    fn a_slot_tracks_progress_and_hands_back_results() {
-        let mut slot = JobSlot::default();
-        slot.start(Job::KrkSolve { size: 4 });
+    fn a_slot_tracks_progress_and_hands_back_answers() {
+        let mut slot = JobSlot::<PerftJobs>::default();
+        slot.start(job());
         assert!(slot.busy());
-        assert!(slot.next.is_some());
+        assert_eq!(slot.next_job(), Some(job()));
         slot.sent();
-        assert!(slot.next.is_none());
+        assert_eq!(slot.next_job(), None);
         assert!(slot
             .receive(ClientEvent::Progress {
                 pass: "p".into(),
@@ -133,10 +162,10 @@ mod tests {
         assert!(slot.receive(ClientEvent::Failed("bad".into())).is_none());
         assert!(!slot.busy());
         assert_eq!(slot.message.as_deref(), Some("bad"));
-        slot.start(Job::KrkSolve { size: 4 });
+        slot.start(job());
         assert!(slot.message.is_none());
         let done = ClientEvent::Done {
-            result: JobResult::Perft {
+            answer: PerftAnswer {
                 nodes: 1,
                 divide: vec![],
             },
@@ -145,6 +174,7 @@ mod tests {
         };
         let finished = slot.receive(done).expect("a finished job");
         assert_eq!(finished.millis, 2.0);
+        assert_eq!(finished.answer.nodes, 1);
         assert!(!slot.busy());
     }
 }

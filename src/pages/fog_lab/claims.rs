@@ -1,31 +1,33 @@
-//! What seed 000 (Gehnen & Stannat, "Fog of War Chess") claims for each
+//! What Gehnen & Stannat's paper ("Fog of War Chess") claims for each
 //! material, to stand beside the computed figures, and how a figure is
 //! checked against it.
+
+use fogbound_solvers::fog_endgame::Material;
 
 use crate::worker::fog_lab::LabFigures;
 
 /// The paper's claim for a material, in our words.
-pub fn claim(material: &str) -> &'static str {
+pub fn claim(material: Material) -> &'static str {
     match material {
-        "KQ" => "always won (§2)",
-        "KR" => "no win with the king on c3–f6 (Cor. 18)",
-        "KRR" => "always won (§4)",
-        "KBB" | "KBN" => "open (§5)",
-        _ => "not in the paper",
+        Material::KQ => "always won (§2)",
+        Material::KR => "no win with the king on c3–f6 (Cor. 18)",
+        Material::KRR => "always won (§4)",
+        Material::KBB | Material::KBN => "open (§5)",
+        Material::KB | Material::KN => "not in the paper",
     }
 }
 
 /// Whether our figures agree with the claim: `Some(true)` agrees,
 /// `Some(false)` contradicts it, `None` where the paper claims nothing.
 pub fn agrees(row: &LabFigures) -> Option<bool> {
-    match row.material.as_str() {
-        "KQ" | "KRR" => Some(row.lost == 0 && row.won > 0),
-        "KR" => {
+    match row.material {
+        Material::KQ | Material::KRR => Some(row.lost == 0 && row.won > 0),
+        Material::KR => {
             // Corollary 18: no won start with the king on c3–f6.
             let centre = (2..6).flat_map(|rank| (2..6).map(move |file| rank * 8 + file));
             Some(row.lost > 0 && centre.into_iter().all(|sq| row.won_by_square[sq] == 0))
         }
-        _ => None,
+        Material::KBB | Material::KBN | Material::KB | Material::KN => None,
     }
 }
 
@@ -33,9 +35,9 @@ pub fn agrees(row: &LabFigures) -> Option<bool> {
 mod tests {
     use super::*;
 
-    fn row(material: &str, won: u64, lost: u64, won_by_square: Vec<u64>) -> LabFigures {
+    fn row(material: Material, won: u64, lost: u64, won_by_square: Vec<u64>) -> LabFigures {
         LabFigures {
-            material: material.into(),
+            material,
             size: 8,
             positions: won + lost,
             won,
@@ -50,16 +52,19 @@ mod tests {
 
     #[test]
     fn a_claim_is_checked_not_assumed() {
-        assert_eq!(agrees(&row("KQ", 10, 0, vec![1; 64])), Some(true));
-        assert_eq!(agrees(&row("KQ", 10, 1, vec![1; 64])), Some(false));
+        assert_eq!(agrees(&row(Material::KQ, 10, 0, vec![1; 64])), Some(true));
+        assert_eq!(agrees(&row(Material::KQ, 10, 1, vec![1; 64])), Some(false));
         let mut squares = vec![1; 64];
-        assert_eq!(agrees(&row("KR", 10, 5, squares.clone())), Some(false));
+        assert_eq!(
+            agrees(&row(Material::KR, 10, 5, squares.clone())),
+            Some(false)
+        );
         for rank in 2..6 {
             for file in 2..6 {
                 squares[rank * 8 + file] = 0;
             }
         }
-        assert_eq!(agrees(&row("KR", 10, 5, squares)), Some(true));
-        assert_eq!(agrees(&row("KBN", 10, 5, vec![1; 64])), None);
+        assert_eq!(agrees(&row(Material::KR, 10, 5, squares)), Some(true));
+        assert_eq!(agrees(&row(Material::KBN, 10, 5, vec![1; 64])), None);
     }
 }

@@ -55,8 +55,8 @@ pub fn fog_endgames() -> Html {
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let value = select.value();
-                if let Some((m, _)) = MATERIALS.iter().find(|(m, _)| *m == value) {
-                    state.dispatch(LabAction::Material(m));
+                if let Some((m, _)) = MATERIALS.iter().find(|(m, _)| m.name() == value) {
+                    state.dispatch(LabAction::Material(*m));
                 }
             }
         })
@@ -216,11 +216,11 @@ pub fn fog_endgames() -> Html {
                     From the starts files ({} for all seven materials) the solver writes at build time; \
                     `fogbound fog-endgame --material M --json` prints the same figures.", bytes_text(bytes)) }</p>
                 if let Some(row) = current {
-                    <h2>{ format!("{}: where the king starts", pretty(&row.material)) }</h2>
+                    <h2>{ format!("{}: where the king starts", pretty(row.material.name())) }</h2>
                     <div class="lab-charts">
                         { square_map(row) }
                         <Histogram x_label="White moves to capture" y_label="won starts"
-                            series={vec![Series { label: format!("{} won starts", pretty(&row.material)).into(),
+                            series={vec![Series { label: format!("{} won starts", pretty(row.material.name())).into(),
                                 class: "series-a".into(), counts: row.histogram.clone() }]} />
                     </div>
                 }
@@ -236,7 +236,7 @@ pub fn fog_endgames() -> Html {
         <p>{ "In Fog of War White sees only the squares its men can move to. White knows where the lone black king \
               starts; Black sees everything. Which starts can White win, and how fast? Computed exactly for every start." }</p>
     };
-    let label = format!("{} against a lone king", pretty(s.material));
+    let label = format!("{} against a lone king", pretty(s.material.name()));
     let board = html! { <Board view={view} on_square={on_square} label={label} /> };
     html! {
         <PageFrame title="Fog of War endgames" {intro} {board} below={html! { { for figures } }}>
@@ -244,7 +244,7 @@ pub fn fog_endgames() -> Html {
                 <label class="field" for="lab-material"><span>{ "White has" }</span>
                     <select id="lab-material" data-testid="lab-material" onchange={on_material} disabled={s.walk.is_some()}>
                         { for MATERIALS.iter().map(|(m, _)| html! {
-                            <option value={*m} selected={*m == s.material}>{ pretty(m) }</option> }) }
+                            <option value={m.name()} selected={*m == s.material}>{ pretty(m.name()) }</option> }) }
                     </select>
                 </label>
             </div>

@@ -6,22 +6,24 @@
 
 use std::rc::Rc;
 
+use fogbound_solvers::fog_endgame::{Material, Reading};
 use yew::prelude::*;
 
-use crate::worker::fog_lab::{LabAnswer, LabExplained, LabFigures, LabStep, LabVerdict, MIN_SIZE};
+use crate::worker::fog_lab::{LabExplained, LabFigures, LabReply, LabStep, LabVerdict, MIN_SIZE};
+use crate::worker::lab::{LabAnswer, LabJob, LabJobs, LabQuestion};
 use crate::worker::slot::{Finished, JobSlot};
-use crate::worker::{ClientEvent, Job, JobResult};
+use crate::worker::ClientEvent;
 
 /// The materials, in the order the page offers them, with White's men
 /// besides the king as piece letters.
-pub const MATERIALS: [(&str, &str); 7] = [
-    ("KQ", "Q"),
-    ("KR", "R"),
-    ("KRR", "RR"),
-    ("KBB", "BB"),
-    ("KBN", "BN"),
-    ("KB", "B"),
-    ("KN", "N"),
+pub const MATERIALS: [(Material, &str); 7] = [
+    (Material::KQ, "Q"),
+    (Material::KR, "R"),
+    (Material::KRR, "RR"),
+    (Material::KBB, "BB"),
+    (Material::KBN, "BN"),
+    (Material::KB, "B"),
+    (Material::KN, "N"),
 ];
 
 /// The lab's board is 8×8; a square is `rank * 8 + file`.
@@ -37,7 +39,7 @@ pub fn square_name(sq: u8) -> String {
 }
 
 /// White's men besides the king, as letters (`RR` for K+R+R).
-pub fn men_letters(material: &str) -> &'static str {
+pub fn men_letters(material: Material) -> &'static str {
     MATERIALS
         .iter()
         .find(|(m, _)| *m == material)
@@ -46,7 +48,7 @@ pub fn men_letters(material: &str) -> &'static str {
 
 /// A start every material offers at first: the king on e1, the men on the
 /// first rank's corners and bishops' squares, the black king on e8.
-fn first_start(material: &str) -> (Vec<u8>, u8) {
+fn first_start(material: Material) -> (Vec<u8>, u8) {
     let mut men = vec![square(4, 0)];
     for (i, letter) in men_letters(material).chars().enumerate() {
         men.push(match (letter, i) {
@@ -60,14 +62,15 @@ fn first_start(material: &str) -> (Vec<u8>, u8) {
     (men, square(4, 7))
 }
 
-/// Where the worker finds the files: beside the page (natively, in tests,
-/// the folder's name alone).
-fn files() -> String {
-    if cfg!(target_arch = "wasm32") {
+/// `question`, with where the worker finds the files: beside the page
+/// (natively, in tests, the folder's name alone).
+fn job(question: LabQuestion) -> LabJob {
+    let files = if cfg!(target_arch = "wasm32") {
         crate::worker::fog_lab::page_folder()
     } else {
         "endgames/".into()
-    }
+    };
+    LabJob { files, question }
 }
 
 /// What is being stepped through.
@@ -79,13 +82,13 @@ pub enum Walk {
     /// and Black's answers from the last one.
     Escape {
         path: Vec<(Vec<u8>, u64, String)>,
-        answers: Vec<LabAnswer>,
+        answers: Vec<LabReply>,
     },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabState {
-    pub material: &'static str,
+    pub material: Material,
     /// White's men, the king first, then the material's men in order.
     pub men: Vec<u8>,
     pub king: u8,
@@ -100,8 +103,8 @@ pub struct LabState {
     pub boards: Vec<LabFigures>,
     /// The blind reading and the smaller boards were asked for (once).
     more_asked: bool,
-    pub job: JobSlot,
-    queue: Vec<Job>,
+    pub job: JobSlot<LabJobs>,
+    queue: Vec<LabJob>,
     /// Milliseconds the last verdict took in the worker (files included).
     pub verdict_millis: Option<f64>,
     pub walk_millis: Option<f64>,
@@ -109,21 +112,21 @@ pub struct LabState {
 
 pub enum LabAction {
     Start,
-    Material(&'static str),
+    Material(Material),
     Tool(usize),
     Place(u8),
     Explain,
     Step(usize),
     Answer(usize),
     Back,
-    Worker(ClientEvent),
+    Worker(ClientEvent<LabAnswer>),
 }
 
 impl LabState {
     pub fn new() -> LabState {
-        let (men, king) = first_start("KR");
+        let (men, king) = first_start(Material::KR);
         LabState {
-            material: "KR",
+            material: Material::KR,
             men,
             king,
             tool: 0,
@@ -142,11 +145,13 @@ impl LabState {
 
     /// Sends `job` now, or after the running one; a queued question about
     /// the start (a verdict, a line) replaces an older one of its kind.
-    fn ask(&mut self, job: Job) {
+    fn ask(&mut self, question: LabQuestion) {
+        let job = job(question);
         if self.job.busy() {
-            if !matches!(job, Job::FogLabFigures { .. }) {
-                let kind = std::mem::discriminant(&job);
-                self.queue.retain(|j| std::mem::discriminant(j) != kind);
+            if !matches!(job.question, LabQuestion::Figures { .. }) {
+                let kind = std::mem::discriminant(&job.question);
+                self.queue
+                    .retain(|j| std::mem::discriminant(&j.question) != kind);
             }
             self.queue.push(job);
         } else {
@@ -164,11 +169,10 @@ impl LabState {
     fn ask_verdict(&mut self) {
         self.walk = None;
         self.verdict = None;
-        self.ask(Job::FogLabVerdict {
-            material: self.material.to_string(),
+        self.ask(LabQuestion::Verdict {
+            material: self.material,
             men: self.men.clone(),
             king: self.king,
-            files: files(),
         });
     }
 
@@ -211,9 +215,9 @@ impl LabState {
         }
     }
 
-    fn finished(&mut self, done: Finished) {
-        match done.result {
-            JobResult::FogLabFigures(rows) => {
+    fn finished(&mut self, done: Finished<LabAnswer>) {
+        match done.answer {
+            LabAnswer::Figures(rows) => {
                 if rows.first().is_some_and(|r| r.size < SIZE) {
                     self.boards.extend(rows);
                 } else if self.sighted.is_none() {
@@ -222,11 +226,11 @@ impl LabState {
                     self.blind = Some(rows);
                 }
             }
-            JobResult::FogLabVerdict(v) => {
+            LabAnswer::Verdict(v) => {
                 self.verdict_millis = Some(done.millis);
                 self.verdict = Some(Ok(v));
             }
-            JobResult::FogLabExplained(explained) => {
+            LabAnswer::Explained(explained) => {
                 self.walk_millis = Some(done.millis);
                 match (explained, &mut self.walk) {
                     (LabExplained::Escape(answers), Some(Walk::Escape { answers: a, .. })) => {
@@ -241,7 +245,6 @@ impl LabState {
                     (LabExplained::Line(steps), _) => self.walk = Some(Walk::Line { steps, at: 0 }),
                 }
             }
-            _ => {}
         }
     }
 }
@@ -260,10 +263,9 @@ impl Reducible for LabState {
         s.job.sent();
         match action {
             LabAction::Start => {
-                s.ask(Job::FogLabFigures {
-                    reading: "sighted".into(),
+                s.ask(LabQuestion::Figures {
+                    reading: Reading::Sighted,
                     size: SIZE,
-                    files: files(),
                 });
                 s.ask_verdict();
             }
@@ -281,11 +283,10 @@ impl Reducible for LabState {
                     s.place(sq);
                 }
             }
-            LabAction::Explain => s.ask(Job::FogLabExplain {
-                material: s.material.to_string(),
+            LabAction::Explain => s.ask(LabQuestion::Explain {
+                material: s.material,
                 men: s.men.clone(),
                 set: 1 << s.king,
-                files: files(),
             }),
             LabAction::Step(at) => {
                 if let Some(Walk::Line { steps, at: now }) = &mut s.walk {
@@ -293,18 +294,17 @@ impl Reducible for LabState {
                 }
             }
             LabAction::Answer(i) => {
-                let material = s.material.to_string();
+                let material = s.material;
                 if let Some(Walk::Escape { path, answers }) = &mut s.walk {
                     if let Some(a) = answers.get(i).filter(|a| a.captures.is_none()) {
                         path.push((a.men.clone(), a.keeps, a.text.clone()));
-                        let job = Job::FogLabExplain {
+                        let question = LabQuestion::Explain {
                             material,
                             men: a.men.clone(),
                             set: a.keeps,
-                            files: files(),
                         };
                         answers.clear();
-                        s.ask(job);
+                        s.ask(question);
                     }
                 }
             }
@@ -313,13 +313,8 @@ impl Reducible for LabState {
                     path.pop();
                     let (men, set, _) = path[path.len() - 1].clone();
                     answers.clear();
-                    let material = s.material.to_string();
-                    s.ask(Job::FogLabExplain {
-                        material,
-                        men,
-                        set,
-                        files: files(),
-                    });
+                    let material = s.material;
+                    s.ask(LabQuestion::Explain { material, men, set });
                 }
                 _ => s.walk = None,
             },
@@ -335,16 +330,14 @@ impl Reducible for LabState {
                 // blind reading, then the smaller boards.
                 if s.sighted.is_some() && !s.more_asked && !s.job.busy() && s.queue.is_empty() {
                     s.more_asked = true;
-                    s.ask(Job::FogLabFigures {
-                        reading: "blind".into(),
+                    s.ask(LabQuestion::Figures {
+                        reading: Reading::Blind,
                         size: SIZE,
-                        files: files(),
                     });
                     for size in MIN_SIZE..SIZE {
-                        s.ask(Job::FogLabFigures {
-                            reading: "sighted".into(),
+                        s.ask(LabQuestion::Figures {
+                            reading: Reading::Sighted,
                             size,
-                            files: files(),
                         });
                     }
                 } else {
@@ -364,12 +357,12 @@ mod tests {
     fn every_first_start_has_its_material_on_distinct_squares() {
         for (m, letters) in MATERIALS {
             let (men, king) = first_start(m);
-            assert_eq!(men.len(), 1 + letters.len(), "{m}");
+            assert_eq!(men.len(), 1 + letters.len(), "{m:?}");
             let mut all = men.clone();
             all.push(king);
             all.sort_unstable();
             all.dedup();
-            assert_eq!(all.len(), men.len() + 1, "{m}");
+            assert_eq!(all.len(), men.len() + 1, "{m:?}");
         }
         assert_eq!(square_name(square(4, 7)), "e8");
     }
@@ -389,14 +382,15 @@ mod tests {
     #[test]
     fn questions_wait_for_the_running_job_and_newer_ones_replace_older() {
         let mut s = LabState::new();
-        s.ask(Job::FogLabFigures {
-            reading: "sighted".into(),
+        s.ask(LabQuestion::Figures {
+            reading: Reading::Sighted,
             size: SIZE,
-            files: files(),
         });
         s.ask_verdict();
         s.place(square(7, 6));
         assert_eq!(s.queue.len(), 1, "one verdict waits: the newest");
-        assert!(matches!(&s.queue[0], Job::FogLabVerdict { men, .. } if men[0] == square(7, 6)));
+        assert!(
+            matches!(&s.queue[0].question, LabQuestion::Verdict { men, .. } if men[0] == square(7, 6))
+        );
     }
 }

@@ -3,19 +3,20 @@
 
 use std::rc::Rc;
 
+use fogbound_solvers::fog_endgame::Material;
 use yew::prelude::*;
 
 use super::claims::{agrees, claim};
 use super::state::{men_letters, square_name, SIZE};
 use crate::components::{group_digits, BoardView};
 use crate::decimal::Fixed;
-use crate::worker::fog_lab::{LabFigures, NOT_A_START};
+use crate::worker::fog_lab::{LabFigures, NOT_A_START, SMALL_BOARD_MATERIALS};
 
 /// The board: White's men of `material` on `men` (king first), the black
 /// king drawn where White knows it stands (`king`), every square of
 /// `belief` tinted, the sighting ringed.
 pub fn board_view(
-    material: &str,
+    material: Material,
     men: &[u8],
     king: Option<u8>,
     belief: u64,
@@ -103,7 +104,7 @@ pub fn square_map(row: &LabFigures) -> Html {
         "lab-square-map",
         format!(
             "{}: per black-king square, the share of starts White wins (%)",
-            pretty(&row.material)
+            pretty(row.material.name())
         ),
         |sq| {
             let (won, all) = (
@@ -136,14 +137,14 @@ pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Ht
             format!("{} · {}", group_digits(b.won), b.max_moves)
         });
         html! {
-            <tr data-material={row.material.clone()}>
-                <th scope="row">{ pretty(&row.material) }</th>
+            <tr data-material={row.material.name()}>
+                <th scope="row">{ pretty(row.material.name()) }</th>
                 <td class="num">{ group_digits(row.positions) }</td>
                 <td class="num">{ group_digits(row.won) }</td>
                 <td class="num">{ group_digits(row.lost) }</td>
                 <td class="num">{ if row.won > 0 { row.max_moves.to_string() } else { "—".into() } }</td>
                 <td class="num">{ blind_text }</td>
-                <td>{ claim(&row.material) }{ " " }{ verdict }</td>
+                <td>{ claim(row.material) }{ " " }{ verdict }</td>
             </tr>
         }
     });
@@ -166,7 +167,7 @@ pub fn boards_table(rows: &[LabFigures]) -> Html {
     let mut sizes: Vec<u8> = rows.iter().map(|r| r.size).collect();
     sizes.sort_unstable();
     sizes.dedup();
-    let materials = ["KQ", "KR", "KRR"];
+    let materials = SMALL_BOARD_MATERIALS;
     let body = sizes.iter().map(|&n| {
         let cells = materials.iter().map(|m| {
             match rows.iter().find(|r| r.size == n && r.material == *m) {
@@ -181,7 +182,7 @@ pub fn boards_table(rows: &[LabFigures]) -> Html {
         <div class="table-scroll">
             <table class="figures" data-testid="lab-boards">
                 <thead><tr><th>{ "Board" }</th>
-                    { for materials.iter().map(|m| html! { <th>{ format!("{}: won · longest", pretty(m)) }</th> }) }</tr></thead>
+                    { for materials.iter().map(|m| html! { <th>{ format!("{}: won · longest", pretty(m.name())) }</th> }) }</tr></thead>
                 <tbody>{ for body }</tbody>
             </table>
         </div>
@@ -247,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_board_draws_the_men_and_where_the_king_may_be() {
-        let view = board_view("KR", &[4, 0], None, 1 << 63 | 1 << 62, Some(55));
+        let view = board_view(Material::KR, &[4, 0], None, 1 << 63 | 1 << 62, Some(55));
         assert_eq!(view.squares[4].piece.as_deref(), Some("wK"));
         assert_eq!(view.squares[0].piece.as_deref(), Some("wR"));
         assert_eq!(view.squares[63].belief, Some(100));

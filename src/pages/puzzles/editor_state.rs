@@ -10,9 +10,9 @@ use fogbound_engine::puzzle_solver::Solution;
 use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
 use yew::prelude::*;
 
-use crate::worker::puzzle::COOKS_NODES;
+use crate::worker::puzzle::{PuzzleAnswer, PuzzleJob, PuzzleJobs, COOKS_NODES};
 use crate::worker::slot::JobSlot;
-use crate::worker::{ClientEvent, Job, JobResult};
+use crate::worker::ClientEvent;
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub struct EditorState {
     pub source: String,
     pub solution_text: String,
     pub tool: Tool,
-    pub job: JobSlot,
+    pub job: JobSlot<PuzzleJobs>,
     /// The solver's check of the puzzle as it was when asked.
     pub check: Option<(Rc<Solution>, String)>,
     pub check_millis: Option<f64>,
@@ -70,7 +70,7 @@ pub enum EditorAction {
     Text(&'static str, String),
     Clear,
     Check,
-    Worker(ClientEvent),
+    Worker(ClientEvent<PuzzleAnswer>),
 }
 
 const G: Geometry = Geometry::CHESS;
@@ -322,7 +322,7 @@ impl Reducible for EditorState {
                 if !s.job.busy() {
                     if let Ok((p, _)) = s.puzzle() {
                         s.check = None;
-                        s.job.start(Job::PuzzleSolve {
+                        s.job.start(PuzzleJob::Solve {
                             puzzle: p.to_json(),
                             max_nodes: COOKS_NODES,
                             cooks: true,
@@ -332,9 +332,17 @@ impl Reducible for EditorState {
             }
             EditorAction::Worker(event) => {
                 if let Some(done) = s.job.receive(event) {
-                    if let JobResult::PuzzleSolved(sol) = done.result {
-                        s.check = Some((Rc::from(sol), s.json()));
-                        s.check_millis = Some(done.millis);
+                    match done.answer {
+                        PuzzleAnswer::Solved(sol) => {
+                            s.check = Some((Rc::from(sol), s.json()));
+                            s.check_millis = Some(done.millis);
+                        }
+                        // The editor asks the solver only.
+                        PuzzleAnswer::Turn(_) => {
+                            s.job.message = Some(
+                                "The worker answered a question the editor did not ask.".into(),
+                            )
+                        }
                     }
                 }
             }

@@ -14,9 +14,11 @@ use yew::prelude::*;
 use super::link::{self, Opened};
 use super::store;
 use crate::play::input::pick_move;
-use crate::worker::puzzle::{PuzzleTurn, COOKS_NODES, SOLVE_NODES};
+use crate::worker::puzzle::{
+    PuzzleAnswer, PuzzleJob, PuzzleJobs, PuzzleTurn, COOKS_NODES, SOLVE_NODES,
+};
 use crate::worker::slot::JobSlot;
-use crate::worker::{ClientEvent, Job, JobResult};
+use crate::worker::ClientEvent;
 
 /// What the job under way is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,7 +61,7 @@ pub struct SolveState {
     pub superseded: bool,
     /// Show the published solution.
     pub show_published: bool,
-    pub job: JobSlot,
+    pub job: JobSlot<PuzzleJobs>,
     pub waiting: Waiting,
 }
 
@@ -74,7 +76,7 @@ pub enum SolveAction {
     ToggleWhere,
     Solve,
     ShowPublished,
-    Worker(ClientEvent),
+    Worker(ClientEvent<PuzzleAnswer>),
     /// The person pressed Stop.
     Stopped,
 }
@@ -116,7 +118,7 @@ impl SolveState {
             Some(_) => Waiting::Answer,
         };
         self.pending = attempt.clone();
-        self.job.start(Job::PuzzleTurn {
+        self.job.start(PuzzleJob::Turn {
             puzzle,
             steps,
             attempt,
@@ -164,9 +166,9 @@ impl SolveState {
         }
     }
 
-    fn finished(&mut self, result: JobResult, millis: f64) {
-        match result {
-            JobResult::PuzzleTurn(turn) => {
+    fn finished(&mut self, answer: PuzzleAnswer, millis: f64) {
+        match answer {
+            PuzzleAnswer::Turn(turn) => {
                 if let Some(code) = self.identity() {
                     store::save_steps(&code, &turn.steps);
                     if matches!(turn.status, Status::Solved { .. }) {
@@ -176,19 +178,19 @@ impl SolveState {
                 self.turn = Some(Rc::from(turn));
                 self.unplayable = None;
             }
-            JobResult::PuzzleSolved(found) if self.waiting == Waiting::Cooks => {
+            PuzzleAnswer::Solved(found) if self.waiting == Waiting::Cooks => {
                 // The cooks pass: its keys, if it decided every first move,
                 // beside the proof already shown.
                 self.cooks = found.cooks_complete.then_some(found.keys);
             }
-            JobResult::PuzzleSolved(solution) => {
+            PuzzleAnswer::Solved(solution) => {
                 let solved = solution.verdict == Verdict::Solved;
                 self.solution = Some(Rc::from(solution));
                 self.solve_millis = Some(millis);
                 if let (true, Some(puzzle)) = (solved, self.puzzle_json()) {
                     // Now whether any other first move works too.
                     self.waiting = Waiting::Cooks;
-                    self.job.start(Job::PuzzleSolve {
+                    self.job.start(PuzzleJob::Solve {
                         puzzle,
                         max_nodes: COOKS_NODES,
                         cooks: true,
@@ -196,7 +198,6 @@ impl SolveState {
                     return;
                 }
             }
-            _ => {}
         }
         self.pending = None;
         self.waiting = Waiting::Nothing;
@@ -285,7 +286,7 @@ impl Reducible for SolveState {
                     s.waiting = Waiting::Solver;
                     s.solution = None;
                     s.cooks = None;
-                    s.job.start(Job::PuzzleSolve {
+                    s.job.start(PuzzleJob::Solve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
                         cooks: false,
@@ -302,7 +303,7 @@ impl Reducible for SolveState {
                     _ => None,
                 };
                 if let Some(done) = s.job.receive(event) {
-                    s.finished(done.result, done.millis);
+                    s.finished(done.answer, done.millis);
                 } else if let Some(message) = failed {
                     s.job.message = None;
                     s.failed(message);
@@ -334,7 +335,7 @@ mod tests {
 
     /// Runs the job the state asked for natively, as the worker would.
     fn run(state: Rc<SolveState>) -> Rc<SolveState> {
-        let Some(Job::PuzzleTurn {
+        let Some(PuzzleJob::Turn {
             puzzle,
             steps,
             attempt,
@@ -344,7 +345,7 @@ mod tests {
         };
         let event = match turn(&puzzle, &steps, attempt.as_deref(), &mut |_, _, _| {}) {
             Ok(t) => ClientEvent::Done {
-                result: JobResult::PuzzleTurn(Box::new(t)),
+                answer: PuzzleAnswer::Turn(Box::new(t)),
                 millis: 1.0,
                 memory_bytes: 0,
             },

@@ -9,9 +9,9 @@ use fogbound_engine::{save_from_json, save_to_json, Cell, SeenMove};
 /// What the worker answers to an automated seat's turn, asked afresh (no
 /// seat kept), hurried when the turn says so.
 fn computer_attempt(turn: &ComputerTurn) -> Result<Attempt, String> {
-    crate::worker::jobs::think(
+    crate::worker::computer::think(
         &mut None,
-        &turn.kind.id(),
+        turn.kind,
         turn.seed,
         &turn.transcript,
         turn.hurry,
@@ -1201,7 +1201,7 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
         .iter()
         .all(|t| t.observation().player == Color::Black));
     let answer =
-        crate::worker::jobs::hint(&request.kind.id(), request.seed, &request.transcript).unwrap();
+        crate::worker::computer::hint(request.kind, request.seed, &request.transcript).unwrap();
     let Attempt::Move(m) = answer else {
         panic!("a move in Fog of War")
     };

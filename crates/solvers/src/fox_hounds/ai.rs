@@ -326,6 +326,16 @@ fn weight(chosen: u16, count: usize, p: f64, i: usize) -> f64 {
     }
 }
 
+/// A number in [0, 1) from `seed` (SplitMix64's step and finaliser: seeds
+/// that differ by one give unrelated numbers).
+fn unit_interval(seed: u64) -> f64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
 impl Solution {
     fn ai_tables(&self) -> &AiTables {
         self.ai
@@ -370,6 +380,33 @@ impl Solution {
             .enumerate()
             .map(|(i, o)| (o.mv, weight(chosen, moves.len(), p, i)))
             .collect())
+    }
+
+    /// The AI's move from `position` with fuzz factor `p`, drawn by its
+    /// weights ([`Solution::ai_weights`]) from `seed`: a seed always draws the
+    /// same move, so a game against the AI can be replayed. `None` when the
+    /// game is over.
+    pub fn ai_move(
+        &self,
+        position: &Position,
+        p: f64,
+        seed: u64,
+    ) -> Result<Option<Move>, PositionError> {
+        let weights = self.ai_weights(position, p)?;
+        let mut x = unit_interval(seed);
+        for &(mv, w) in &weights {
+            if x < w {
+                return Ok(Some(mv));
+            }
+            x -= w;
+        }
+        // Rounding left a sliver past the last weight: the last move the AI
+        // plays at all.
+        Ok(weights
+            .iter()
+            .rev()
+            .find(|(_, w)| *w > 0.0)
+            .map(|&(mv, _)| mv))
     }
 
     /// For every reachable position, the probability that the side other than
@@ -475,5 +512,41 @@ impl Solution {
             }
         }
         tried
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{solve, BoardSize};
+    use crate::progress::Silent;
+
+    #[test]
+    fn the_ai_draws_its_moves_by_their_weights() {
+        let s = solve(BoardSize::new(6).unwrap(), &mut Silent).unwrap();
+        let initial = s.initial_position();
+        // Without fuzz only the perfect policy's moves are drawn; with full
+        // fuzz every legal move, about equally often.
+        let weights = s.ai_weights(&initial, 0.0).unwrap();
+        for seed in 0..2000 {
+            let mv = s.ai_move(&initial, 0.0, seed).unwrap().unwrap();
+            let i = weights.iter().position(|(m, _)| *m == mv).unwrap();
+            assert!(weights[i].1 > 0.0, "a move of weight 0 was drawn");
+        }
+        let uniform = s.ai_weights(&initial, 1.0).unwrap();
+        let mut seen = vec![0u32; uniform.len()];
+        for seed in 0..2000 {
+            let mv = s.ai_move(&initial, 1.0, seed).unwrap().unwrap();
+            seen[uniform.iter().position(|(m, _)| *m == mv).unwrap()] += 1;
+        }
+        let expected = 2000 / uniform.len() as u32;
+        assert!(
+            seen.iter().all(|&n| n.abs_diff(expected) < expected / 4),
+            "{seen:?}"
+        );
+        // The same seed, the same move.
+        assert_eq!(
+            s.ai_move(&initial, 0.3, 42).unwrap(),
+            s.ai_move(&initial, 0.3, 42).unwrap()
+        );
     }
 }

@@ -1,0 +1,112 @@
+//! The computer's domain: an automated seat's attempt in a game, and a hint
+//! for a person — both an [`Attempt`] worked out from one side's transcript
+//! (what that side was told, nothing else).
+
+use fogbound_engine::{Attempt, Observation, Told};
+use fogbound_player::seat::Seat;
+use fogbound_player::Opponent;
+use serde::{Deserialize, Serialize};
+
+use super::protocol::{Domain, DomainId};
+
+/// The computer's domain.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ComputerJobs;
+
+impl Domain for ComputerJobs {
+    const ID: DomainId = DomainId::Computer;
+    type Job = ComputerJob;
+    type Answer = Attempt;
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ComputerJob {
+    /// The computer's attempt: the automated player `opponent` seeded with
+    /// `seed`, kept by the worker from move to move, is brought up to
+    /// `transcript` (its own side's observations and resolutions, nothing
+    /// else) and asked what it tries. `hurry`: the person pressed "Move
+    /// now"; a short search answers.
+    Think {
+        #[serde(with = "super::by_id")]
+        opponent: Opponent,
+        seed: u64,
+        transcript: Vec<Told>,
+        hurry: bool,
+    },
+    /// A hint for a person: what a fresh `opponent` told that person's
+    /// `transcript` would try.
+    Hint {
+        #[serde(with = "super::by_id")]
+        opponent: Opponent,
+        seed: u64,
+        transcript: Vec<Told>,
+    },
+}
+
+/// The node budget of an attempt asked for with "Move now": a glance at
+/// a few boards of the belief instead of the level's full search.
+pub const HURRIED_NODES: u64 = 2_000;
+
+/// The automated player the worker keeps between the game's turns.
+pub type KeptSeat = Option<Seat>;
+
+/// Runs `job`; a `Think` uses and keeps the game's seat.
+pub fn run(job: &ComputerJob, kept: &mut KeptSeat) -> Result<Attempt, String> {
+    match job {
+        ComputerJob::Think {
+            opponent,
+            seed,
+            transcript,
+            hurry,
+        } => think(kept, *opponent, *seed, transcript, *hurry),
+        ComputerJob::Hint {
+            opponent,
+            seed,
+            transcript,
+        } => hint(*opponent, *seed, transcript),
+    }
+}
+
+/// The computer's attempt in a game: `opponent` seeded with `seed`, kept
+/// in `seat` between moves and brought up to `transcript` (its own side's
+/// views; a seat that does not fit starts over and catches up, see
+/// [`Seat`]). `hurry` cuts its search to [`HURRIED_NODES`].
+pub fn think(
+    seat: &mut KeptSeat,
+    opponent: Opponent,
+    seed: u64,
+    transcript: &[Told],
+    hurry: bool,
+) -> Result<Attempt, String> {
+    let last = their_turn(transcript)?;
+    let seat = match seat {
+        Some(s) if s.is(opponent, seed) => s,
+        _ => seat.insert(Seat::new(opponent, seed)),
+    };
+    seat.catch_up(transcript);
+    Ok(seat.attempt(&last, hurry.then_some(HURRIED_NODES)))
+}
+
+/// What `opponent` would try for a person: a fresh one told the person's
+/// own `transcript` (not kept: the person's attempts were not its own).
+pub fn hint(opponent: Opponent, seed: u64, transcript: &[Told]) -> Result<Attempt, String> {
+    let last = their_turn(transcript)?;
+    let mut player = opponent.build(seed);
+    for told in transcript {
+        told.tell(player.as_mut());
+    }
+    Ok(player.attempt(&last))
+}
+
+/// The latest observation of `transcript`, if it is that side's turn.
+fn their_turn(transcript: &[Told]) -> Result<Observation, String> {
+    let last = transcript
+        .last()
+        .ok_or("the automated player was told nothing")?
+        .observation()
+        .clone();
+    if last.turn != last.player || last.outcome.is_some() {
+        return Err("it is not the automated player's turn".into());
+    }
+    Ok(last)
+}

@@ -1,0 +1,85 @@
+//! The worker's side of the wire: a request's job decoded as its domain's
+//! job type, run by the domain's run function, and the answer encoded. Plain
+//! functions, tested natively.
+
+use super::beliefs::{self, BeliefJobs};
+use super::computer::{self, ComputerJobs, KeptSeat};
+use super::fox::{self, FoxJobs, KeptSolution};
+use super::krk::{self, KeptTable, KrkJobs};
+use super::lab::{self, LabJobs, LabKept};
+use super::perft::{self, PerftJobs};
+use super::protocol::{decode, encode, Domain, DomainId};
+use super::puzzle::{self, PuzzleJobs};
+use super::Report;
+
+/// What the worker keeps between jobs, per domain: solved tables (so that
+/// exploring after a solve is a lookup), the lab's files, and the
+/// computer's seat in the game being played.
+#[derive(Default)]
+pub struct Kept {
+    pub krk: KeptTable,
+    pub fox: KeptSolution,
+    pub lab: LabKept,
+    pub seat: KeptSeat,
+}
+
+/// Runs the job `job` (encoded) of `domain`, calling `report(pass, done,
+/// total)` as it goes, and returns the answer encoded. Bad input is an
+/// `Err` with a message for the page, never a panic.
+pub fn run(
+    domain: DomainId,
+    job: &[u8],
+    kept: &mut Kept,
+    report: Report<'_>,
+) -> Result<Vec<u8>, String> {
+    match domain {
+        DomainId::Perft => answer::<PerftJobs>(job, |j| perft::run(&j, report)),
+        DomainId::Krk => answer::<KrkJobs>(job, |j| krk::run(&j, &mut kept.krk, report)),
+        DomainId::Fox => answer::<FoxJobs>(job, |j| fox::run(&j, &mut kept.fox, report)),
+        DomainId::Lab => answer::<LabJobs>(job, |j| lab::run(&j, &mut kept.lab, report)),
+        DomainId::Puzzle => answer::<PuzzleJobs>(job, |j| puzzle::run(&j, report)),
+        DomainId::Computer => answer::<ComputerJobs>(job, |j| computer::run(&j, &mut kept.seat)),
+        DomainId::Beliefs => answer::<BeliefJobs>(job, |j| Ok(beliefs::run(&j, report))),
+    }
+}
+
+fn answer<D: Domain>(
+    job: &[u8],
+    run: impl FnOnce(D::Job) -> Result<D::Answer, String>,
+) -> Result<Vec<u8>, String> {
+    let job =
+        decode::<D::Job>(job).map_err(|e| format!("the worker could not read the job: {e}"))?;
+    encode(&run(job)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::perft::{PerftAnswer, PerftJob};
+    use crate::worker::quiet;
+
+    #[test]
+    fn a_job_goes_through_as_bytes_and_its_answer_comes_back() {
+        let job = PerftJob {
+            variant: "chess".into(),
+            fen: None,
+            depth: 2,
+        };
+        let bytes = encode(&job).unwrap();
+        let answer = run(DomainId::Perft, &bytes, &mut Kept::default(), &mut quiet()).unwrap();
+        let answer: PerftAnswer = decode(&answer).unwrap();
+        assert_eq!(answer.nodes, 400);
+    }
+
+    #[test]
+    fn a_job_of_another_domain_is_a_message() {
+        let job = encode(&PerftJob {
+            variant: "chess".into(),
+            fen: None,
+            depth: 2,
+        })
+        .unwrap();
+        let error = run(DomainId::Krk, &job, &mut Kept::default(), &mut quiet()).unwrap_err();
+        assert!(error.contains("could not read the job"), "{error}");
+    }
+}
