@@ -1,10 +1,20 @@
 //! Routes, navigation and the frame around every page.
+//!
+//! The page's own routes (home, play, saved games, replay, rules, not
+//! found) are drawn here; the study routes (puzzles, the editor, the
+//! solvers, the lab, About) by the study module, a second WebAssembly
+//! module loaded the first time one is visited ([`crate::study_host`]).
+//! Both apps route on the URL's fragment and both hear every navigation,
+//! because every link and every programmatic move is a fragment
+//! navigation ([`Route::href`], [`go_to`]), which fires `popstate` for
+//! both routers — yew-router's `Link` would tell its own app only.
 
 use yew::prelude::*;
 use yew_router::prelude::*;
 
 use crate::components::{ErrorBanner, ErrorContext, Errors};
 use crate::pages;
+use crate::study_host::StudyHost;
 
 /// Every page of the product. The router works on the URL's fragment
 /// (`#/play`), so the built site runs from any static file server and any
@@ -73,6 +83,33 @@ impl Route {
         }
     }
 
+    /// Whether the study module draws this route (see [`crate::study`]).
+    pub fn is_study(&self) -> bool {
+        match self {
+            Route::Puzzles
+            | Route::Puzzle
+            | Route::PuzzleEditor
+            | Route::Solvers
+            | Route::FoxHounds
+            | Route::Krk
+            | Route::FogEndgames
+            | Route::About => true,
+            Route::Home
+            | Route::Play
+            | Route::Games
+            | Route::Replay
+            | Route::Rules
+            | Route::NotFound => false,
+        }
+    }
+
+    /// The route's address for a link (`#/solvers/krk`). Following it is a
+    /// fragment navigation, which both the page's router and the study
+    /// module's hear.
+    pub fn href(&self) -> String {
+        format!("#{}", self.to_path())
+    }
+
     /// The navigation entry this route belongs under.
     fn section(&self) -> Option<Route> {
         match self {
@@ -87,6 +124,14 @@ impl Route {
     }
 }
 
+/// Goes to `address` (`#/replay?id=…`) as following a link would: a
+/// fragment navigation that both apps' routers hear.
+pub fn go_to(address: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(address);
+    }
+}
+
 fn switch(route: Route) -> Html {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(route.title());
@@ -96,16 +141,18 @@ fn switch(route: Route) -> Html {
         Route::Play => html! { <pages::Play /> },
         Route::Games => html! { <pages::Games /> },
         Route::Replay => html! { <pages::ReplayPage /> },
-        Route::Puzzles => html! { <pages::Puzzles /> },
-        Route::Puzzle => html! { <pages::PuzzleSolve /> },
-        Route::PuzzleEditor => html! { <pages::PuzzleEditor /> },
-        Route::Solvers => html! { <pages::Solvers /> },
-        Route::FoxHounds => html! { <pages::FoxHounds /> },
-        Route::Krk => html! { <pages::Krk /> },
-        Route::FogEndgames => html! { <pages::FogEndgames /> },
         Route::Rules => html! { <pages::Rules /> },
-        Route::About => html! { <pages::About /> },
         Route::NotFound => html! { <pages::NotFound /> },
+        // One host for every study route, so moving between them keeps the
+        // study module mounted: its own router changes the page.
+        Route::Puzzles
+        | Route::Puzzle
+        | Route::PuzzleEditor
+        | Route::Solvers
+        | Route::FoxHounds
+        | Route::Krk
+        | Route::FogEndgames
+        | Route::About => html! { <StudyHost /> },
     }
 }
 
@@ -126,18 +173,18 @@ fn nav() -> Html {
         let current = section.as_ref() == Some(target);
         html! {
             <li onclick={close.clone()}>
-                <Link<Route> to={target.clone()} classes={classes!(current.then_some("current"))}>
+                <a href={target.href()} class={classes!(current.then_some("current"))}>
                     { *label }
-                </Link<Route>>
+                </a>
             </li>
         }
     });
     html! {
         <nav class={classes!("top-nav", open.then_some("open"))} aria-label="Main">
-            <Link<Route> to={Route::Home} classes="brand">
+            <a href={Route::Home.href()} class="brand">
                 <span class="brand-mark" aria-hidden="true">{ "\u{265E}\u{FE0E}" }</span>
                 { "fogbound" }
-            </Link<Route>>
+            </a>
             <button class="menu-toggle" onclick={toggle} aria-expanded={open.to_string()}
                     aria-label="Menu">{ "☰" }</button>
             <ul class="nav-links">{ for links }</ul>
@@ -228,5 +275,30 @@ mod tests {
             let section = route.section().unwrap();
             assert!(Route::NAV.iter().any(|(r, _)| *r == section), "{route:?}");
         }
+    }
+
+    #[test]
+    fn a_section_is_drawn_by_one_module() {
+        // A menu entry's pages are all the page's own or all the study
+        // module's, so the menu never straddles the two.
+        for route in [
+            Route::Play,
+            Route::Games,
+            Route::Replay,
+            Route::Puzzles,
+            Route::Puzzle,
+            Route::PuzzleEditor,
+            Route::Solvers,
+            Route::FoxHounds,
+            Route::Krk,
+            Route::FogEndgames,
+            Route::Rules,
+            Route::About,
+        ] {
+            let section = route.section().unwrap();
+            assert_eq!(route.is_study(), section.is_study(), "{route:?}");
+        }
+        assert_eq!(Route::Krk.href(), "#/solvers/krk");
+        assert!(!Route::NotFound.is_study() && !Route::Home.is_study());
     }
 }

@@ -1,8 +1,11 @@
-//! The fogbound web app (Yew). The binaries `fogbound-app` (the page) and
-//! `worker` (the Web Worker for heavy computations) are thin entry points over
-//! this library, so that components can be tested with wasm-bindgen-test.
+//! The fogbound web app (Yew). The binaries `fogbound-app` (the page),
+//! `study` (the study pages, a second module the page loads when one is
+//! visited) and `worker` (the Web Worker for heavy computations) are thin
+//! entry points over this library, so that components can be tested with
+//! wasm-bindgen-test.
 //!
-//! Map: `app` holds the routes and the frame; `pages/` one module per route;
+//! Map: `app` holds the routes and the frame; `study` the study pages' app
+//! and `study_host` where the page mounts it; `pages/` one module per route;
 //! `components/` reusable pieces (board, error banner, progress bar);
 //! `worker/` the typed protocol, the worker itself and the page-side client;
 //! `panic` the panic hook that keeps a failure readable; `query` the
@@ -11,11 +14,14 @@
 pub mod app;
 pub mod components;
 pub mod decimal;
+pub mod js_error;
 pub mod local_storage;
 pub mod pages;
 pub mod panic;
 pub mod play;
 pub mod query;
+pub mod study;
+pub mod study_host;
 pub mod worker;
 
 pub use app::{App, Route};

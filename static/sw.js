@@ -2,21 +2,25 @@
 // the app works offline after the first visit.
 //
 // The constants below are filled in at build time by tools/precache.sh (a
-// Trunk post-build hook): the built files fetched at install, the worker's
-// files (LAZY), and a version that changes whenever any file changes. A new
+// Trunk post-build hook): the built files fetched at install, the files
+// fetched when first needed (LAZY), and a version that changes whenever any
+// file changes. A new
 // version installs beside the old one, takes over when no tab uses the old
 // one any more, and deletes it.
 //
-// The worker (solvers, perft, the computer's thinking) is not fetched at
-// install: someone who only plays never downloads it. The first page that
-// needs it fetches it through the handler below, which keeps it; from then
-// on it works offline, and a new version fetches it at install as well.
+// The worker (solvers, perft, the computer's thinking) and the study module
+// (the puzzles, solvers, lab and About pages) are not fetched at install:
+// someone who only plays never downloads the study module, nor the worker
+// unless they play the computer. The first page that needs one fetches it
+// through the handler below, which keeps it; from then on it works offline,
+// and a new version fetches it at install as well.
 const VERSION = "fogbound-dev";
 const PRECACHE = ["./", "index.html"];
 const LAZY = [];
 
 /// The lazy files an older version of the cache holds: the worker once any
-/// page used it, each endgame file once the lab asked for it.
+/// page used it, the study module once a study page was opened, each endgame
+/// file once the lab asked for it.
 async function lazyFilesUsed() {
   const used = new Set();
   for (const key of await caches.keys()) {

@@ -4,7 +4,6 @@
 //! links to these settings. It hands the chosen settings to `on_start`.
 
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::components::{Board, BoardView, PageFrame};
 use crate::play::clock::Handoff;
@@ -355,7 +354,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     }
                 </div>
                 <p class="hint-text">{ "Every game is saved as it is played; starting a new one keeps the others. " }
-                    <Link<crate::Route> to={crate::Route::Games}>{ "Saved games" }</Link<crate::Route>></p>
+                    <a href={crate::Route::Games.href()}>{ "Saved games" }</a></p>
                 <p class="share">
                     <span>{ "Link to these settings: " }</span>
                     <a data-testid="settings-link" href={format!("#/play?{link}")}>{ format!("#/play?{link}") }</a>

@@ -3,9 +3,8 @@
 //! replay; and the unreadable saves, to download or discard.
 
 use yew::prelude::*;
-use yew_router::prelude::*;
 
-use crate::app::Route;
+use crate::app::{go_to, Route};
 use crate::components::error_banner::show_error;
 use crate::components::ErrorContext;
 use crate::play::library::{self, format_date, Summary};
@@ -60,7 +59,6 @@ fn row(
     game: &Summary,
     confirm: &UseStateHandle<Option<String>>,
     version: &UseStateHandle<u32>,
-    navigator: &Option<Navigator>,
 ) -> Html {
     let id = game.id.clone();
     let open = if game.finished || game.imported {
@@ -68,12 +66,10 @@ fn row(
             <a class="button-link" data-testid="open-replay" href={format!("#/replay?id={id}")}>{ "Replay" }</a>
         }
     } else {
-        let (id, navigator) = (id.clone(), navigator.clone());
+        let id = id.clone();
         let resume = Callback::from(move |_: MouseEvent| {
             library::set_active(&id);
-            if let Some(n) = &navigator {
-                n.push(&Route::Play);
-            }
+            go_to(&Route::Play.href());
         });
         html! { <button data-testid="resume-game" onclick={resume}>{ "Resume" }</button> }
     };
@@ -145,7 +141,6 @@ fn row(
 #[function_component(Games)]
 pub fn games() -> Html {
     let errors = use_context::<ErrorContext>();
-    let navigator = use_navigator();
     let version = use_state(|| 0u32);
     let confirm = use_state(|| None::<String>);
     let pgn = use_state(String::new);
@@ -163,7 +158,7 @@ pub fn games() -> Html {
     let rows = listed
         .0
         .iter()
-        .map(|g| row(g, &confirm, &version, &navigator))
+        .map(|g| row(g, &confirm, &version))
         .collect::<Html>();
     let on_text = {
         let pgn = pgn.clone();
@@ -206,7 +201,7 @@ pub fn games() -> Html {
         })
     };
     let open = {
-        let (pgn, pgn_error, navigator) = (pgn.clone(), pgn_error.clone(), navigator.clone());
+        let (pgn, pgn_error) = (pgn.clone(), pgn_error.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if pgn.trim().is_empty() {
@@ -220,13 +215,7 @@ pub fn games() -> Html {
                     let id = library::keep_imported(&replay, js_now());
                     pgn_error.set(None);
                     pgn.set(String::new());
-                    if let Some(n) = &navigator {
-                        if let Err(e) = n.push_with_query(&Route::Replay, [("id", id.as_str())]) {
-                            pgn_error.set(Some(format!(
-                                "The game was kept, but the replay did not open: {e}."
-                            )));
-                        }
-                    }
+                    go_to(&format!("{}?id={id}", Route::Replay.href()));
                 }
                 Err(error) => pgn_error.set(Some(format!("This PGN could not be read: {error}."))),
             }
@@ -245,7 +234,7 @@ pub fn games() -> Html {
                     <h2>{ "Your games" }</h2>
                     if listed.0.is_empty() {
                         <p class="hint-text" data-testid="no-games">{ "No saved games yet. " }
-                            <Link<Route> to={Route::Play}>{ "Start one" }</Link<Route>>{ "." }</p>
+                            <a href={Route::Play.href()}>{ "Start one" }</a>{ "." }</p>
                     } else {
                         <ul class="saved-games" data-testid="saved-games">{ rows }</ul>
                     }

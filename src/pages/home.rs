@@ -1,5 +1,4 @@
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use super::board_from;
 use crate::app::Route;
@@ -21,14 +20,14 @@ pub fn home() -> Html {
     html! {
         <PageFrame title="Chess in the fog" {intro} {board}>
             <ul class="cards">
-                <li><Link<Route> to={Route::Play}><h2>{ "Play" }</h2>
-                    <p>{ "Two players, one screen, a privacy curtain between turns. Four variants, four ways of hiding the board." }</p></Link<Route>></li>
-                <li><Link<Route> to={Route::Puzzles}><h2>{ "Puzzles" }</h2>
-                    <p>{ "Kriegspiel problems: mate against every hidden placement the umpire can choose." }</p></Link<Route>></li>
-                <li><Link<Route> to={Route::Solvers}><h2>{ "Solvers" }</h2>
-                    <p>{ "Fox & Hounds and King+Rook vs King solved in your browser, and the Fog of War endgame theorems." }</p></Link<Route>></li>
-                <li><Link<Route> to={Route::Rules}><h2>{ "Rules" }</h2>
-                    <p>{ "Exactly what each variant and each umpire says, including the choices we made where sources are silent." }</p></Link<Route>></li>
+                <li><a href={Route::Play.href()}><h2>{ "Play" }</h2>
+                    <p>{ "Two players, one screen, a privacy curtain between turns. Four variants, four ways of hiding the board." }</p></a></li>
+                <li><a href={Route::Puzzles.href()}><h2>{ "Puzzles" }</h2>
+                    <p>{ "Kriegspiel problems: mate against every hidden placement the umpire can choose." }</p></a></li>
+                <li><a href={Route::Solvers.href()}><h2>{ "Solvers" }</h2>
+                    <p>{ "Fox & Hounds and King+Rook vs King solved in your browser, and the Fog of War endgame theorems." }</p></a></li>
+                <li><a href={Route::Rules.href()}><h2>{ "Rules" }</h2>
+                    <p>{ "Exactly what each variant and each umpire says, including the choices we made where sources are silent." }</p></a></li>
             </ul>
         </PageFrame>
     }

@@ -1,5 +1,4 @@
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::app::Route;
 
@@ -9,7 +8,7 @@ pub fn not_found() -> Html {
         <section class="page narrow">
             <h1>{ "No such page" }</h1>
             <p>{ "This link does not lead anywhere in fogbound. It may be mistyped or from a newer version." }</p>
-            <p><Link<Route> to={Route::Home}>{ "Go to the start page" }</Link<Route>></p>
+            <p><a href={Route::Home.href()}>{ "Go to the start page" }</a></p>
         </section>
     }
 }

@@ -77,7 +77,7 @@ pub fn replay_page() -> Html {
         .unwrap_or_default();
     let opened = use_memo(query, |q| open(q));
     let back = html! {
-        <Link<Route> to={Route::Games} classes="button-link">{ "Saved games" }</Link<Route>>
+        <a href={Route::Games.href()} class="button-link">{ "Saved games" }</a>
     };
     match &*opened {
         Ok((replay, saved)) => {
@@ -85,7 +85,7 @@ pub fn replay_page() -> Html {
             html! {
                 <GameReview replay={replay.clone()} {title}>
                     { back }
-                    <Link<Route> to={Route::Play} classes="button-link">{ "Play a game" }</Link<Route>>
+                    <a href={Route::Play.href()} class="button-link">{ "Play a game" }</a>
                 </GameReview>
             }
         }

@@ -1,5 +1,4 @@
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use super::board_from;
 use crate::app::Route;
@@ -16,16 +15,16 @@ pub fn solvers() -> Html {
     html! {
         <PageFrame title="Solvers" {intro} {board}>
             <ul class="cards single">
-                <li><Link<Route> to={Route::FoxHounds}><h2>{ "Fox & Hounds" }</h2>
+                <li><a href={Route::FoxHounds.href()}><h2>{ "Fox & Hounds" }</h2>
                     <p>{ "The fox against four hounds on the light squares, solved from 2×2 to 10×10: \
                           reachable positions, possible games, the value of the start, and an AI with a fairness dial." }</p>
-                </Link<Route>></li>
-                <li><Link<Route> to={Route::Krk}><h2>{ "King + Rook vs King" }</h2>
+                </a></li>
+                <li><a href={Route::Krk.href()}><h2>{ "King + Rook vs King" }</h2>
                     <p>{ "Every position on n×n boards: who wins, in how many moves, and how the longest mate grows with the board." }</p>
-                </Link<Route>></li>
-                <li><Link<Route> to={Route::FogEndgames}><h2>{ "Fog of War endgames" }</h2>
+                </a></li>
+                <li><a href={Route::FogEndgames.href()}><h2>{ "Fog of War endgames" }</h2>
                     <p>{ "K+Q, K+R, K+R+R, two bishops, bishop and knight against a lone king you cannot see: every start solved exactly, the verdict of any start, White's optimal line or Black's escape step by step, checked against the paper's theorems." }</p>
-                </Link<Route>></li>
+                </a></li>
             </ul>
         </PageFrame>
     }

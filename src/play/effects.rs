@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::library;
 use super::sound::{self, Cue};
-use super::table::{Act, ComputerTurn, GameTable, HintRequest};
+use super::table::{Act, ComputerTurn, GameTable, SuggestionRequest};
 use super::view::{js_now, page_hidden};
 use crate::components::error_banner::show_error;
 use crate::components::ErrorContext;
@@ -175,7 +175,7 @@ pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback
         .as_ref()
         .and_then(|g| g.borrow().hint_request().map(|r| (starts, r.asked)));
     use_effect_with(key, move |_| {
-        let request: Option<HintRequest> = game.and_then(|g| g.borrow().hint_request());
+        let request: Option<SuggestionRequest> = game.and_then(|g| g.borrow().hint_request());
         if let Some(request) = request {
             asked.set(request.asked);
             let job = ComputerJob::Hint {

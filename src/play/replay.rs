@@ -24,7 +24,7 @@ use super::record::Heard;
 use super::stamp::{read_stamp, stamp_text};
 use super::words::{heard_text, outcome_text};
 use crate::components::BoardView;
-use crate::play::seats::Seat;
+use crate::play::seats::Occupant;
 use crate::play::settings::{variant_id, Names, PlayLink};
 
 /// The save tag that marks a game brought in from a PGN file.
@@ -115,8 +115,8 @@ impl RecordTags {
     fn of_settings(settings: &PlayLink) -> ByColor<Option<String>> {
         let seats = settings.seats();
         ByColor::new_with(|c| match seats.get(c) {
-            Seat::Computer(kind) => Some(kind.label().to_string()),
-            Seat::Person => {
+            Occupant::Computer(kind) => Some(kind.label().to_string()),
+            Occupant::Person => {
                 let name = settings.names.get(c);
                 (name != c.name()).then(|| name.to_string())
             }

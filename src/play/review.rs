@@ -385,9 +385,7 @@ pub fn finished_game(props: &FinishedGameProps) -> Html {
         <button data-testid="new-game" onclick={Callback::from(move |_| on_new.emit(()))}>{ "New game" }</button>
     };
     let saved = html! {
-        <yew_router::prelude::Link<crate::Route> to={crate::Route::Games} classes="button-link">
-            { "Saved games" }
-        </yew_router::prelude::Link<crate::Route>>
+        <a href={crate::Route::Games.href()} class="button-link">{ "Saved games" }</a>
     };
     match &*replay {
         Ok(replay) => html! {

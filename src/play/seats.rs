@@ -10,9 +10,10 @@
 use fogbound_engine::{ByColor, Color};
 use fogbound_player::Opponent;
 
-/// One seat at the table.
+/// Who sits in one seat at the table (the worker's kept player, by
+/// contrast, is `fogbound_player::seat::Seat`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
+pub enum Occupant {
     /// Someone in front of the screen.
     Person,
     /// An automated player; it is given only its side's observations.
@@ -21,14 +22,14 @@ pub enum Seat {
 
 /// Both seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Seats(pub ByColor<Seat>);
+pub struct Seats(pub ByColor<Occupant>);
 
 impl Seats {
     /// Two people on one screen.
     pub fn hot_seat() -> Seats {
         Seats(ByColor {
-            white: Seat::Person,
-            black: Seat::Person,
+            white: Occupant::Person,
+            black: Occupant::Person,
         })
     }
 
@@ -36,22 +37,22 @@ impl Seats {
     pub fn against(kind: Opponent, person: Color) -> Seats {
         Seats(ByColor::new_with(|c| {
             if c == person {
-                Seat::Person
+                Occupant::Person
             } else {
-                Seat::Computer(kind)
+                Occupant::Computer(kind)
             }
         }))
     }
 
-    pub fn get(&self, color: Color) -> Seat {
+    pub fn get(&self, color: Color) -> Occupant {
         self.0[color]
     }
 
     /// The automated player of `color`, if one sits there.
     pub fn computer(&self, color: Color) -> Option<Opponent> {
         match self.0[color] {
-            Seat::Computer(kind) => Some(kind),
-            Seat::Person => None,
+            Occupant::Computer(kind) => Some(kind),
+            Occupant::Person => None,
         }
     }
 
@@ -59,7 +60,7 @@ impl Seats {
     pub fn lone_person(&self) -> Option<Color> {
         let people: Vec<Color> = Color::ALL
             .into_iter()
-            .filter(|&c| self.0[c] == Seat::Person)
+            .filter(|&c| self.0[c] == Occupant::Person)
             .collect();
         match people.as_slice() {
             [one] => Some(*one),
@@ -70,7 +71,10 @@ impl Seats {
     /// Whether a curtain must hide the board between turns: two people
     /// share the screen and the model hides men from them.
     pub fn need_curtain(&self, hides_men: bool) -> bool {
-        hides_men && Color::ALL.into_iter().all(|c| self.0[c] == Seat::Person)
+        hides_men
+            && Color::ALL
+                .into_iter()
+                .all(|c| self.0[c] == Occupant::Person)
     }
 }
 

@@ -22,6 +22,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
 use super::compute::ComputeWorker;
+use crate::js_error::describe;
+
 use super::protocol::{decode, encode, Domain, DomainId, Request, Response};
 
 /// Where Trunk puts the worker's script, relative to the page.
@@ -286,12 +288,4 @@ fn spawn_capturing(spawn: &mut dyn FnMut()) -> Result<web_sys::Worker, String> {
     let made = restore.call0(&JsValue::NULL).map_err(describe)?;
     made.dyn_into::<web_sys::Worker>()
         .map_err(|_| "the browser did not create a worker".to_string())
-}
-
-fn describe(error: JsValue) -> String {
-    error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "unknown error".to_string())
 }

@@ -166,3 +166,15 @@ pub async fn pass(root: &Element) -> bool {
     }
     shown
 }
+
+/// Lets the browser run the tasks it has queued (a fragment navigation's
+/// `popstate`, which the routers hear), then lets Yew render.
+pub async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    yew::scheduler::flush().await;
+}

@@ -45,6 +45,69 @@ for (const [sizeName, viewport] of SIZES) {
   });
 }
 
+/** Waits until the page shows `title` as its heading and lights `entry` in
+ * the menu (or nothing, for null). */
+async function shows(page, title, entry) {
+  await page.waitForFunction(
+    ([title, entry]) =>
+      document.querySelector("main h1")?.textContent === title &&
+      (document.querySelector(".nav-links a.current")?.textContent ?? null) === entry,
+    [title, entry],
+    { timeout: 30000 },
+  );
+}
+
+test("links and the history move between the page's routes and the study pages, both apps agreeing", async () => {
+  const page = await suite.browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/");
+  await appReady(page);
+  await shows(page, "Chess in the fog", null);
+  // The page to the study pages, by a card of the start page.
+  await page.click("main .cards a[href='#/solvers']");
+  await shows(page, "Solvers", "Solvers");
+  // Within the study pages, by their own link: the page's router hears it
+  // too (the menu and the tab title follow).
+  await page.click("main a[href='#/solvers/krk']");
+  await shows(page, "King + Rook vs King", "Solvers");
+  assert.equal(await page.title(), "King and Rook vs King — fogbound");
+  // Within the study pages, by the header.
+  await page.click(".nav-links a[href='#/puzzles']");
+  await shows(page, "Puzzles", "Puzzles");
+  // Back to the page's own routes, by the header: the study pages go.
+  await page.click(".nav-links a[href='#/rules']");
+  await shows(page, "Rules", "Rules");
+  assert.equal(await page.locator(".study-host").count(), 0);
+  // And to the study pages again (the module is loaded once).
+  await page.click(".nav-links a[href='#/about']");
+  await shows(page, "About fogbound", "About");
+  // The history, both ways.
+  await page.goBack();
+  await shows(page, "Rules", "Rules");
+  await page.goBack();
+  await shows(page, "Puzzles", "Puzzles");
+  await page.goBack();
+  await shows(page, "King + Rook vs King", "Solvers");
+  await page.goForward();
+  await shows(page, "Puzzles", "Puzzles");
+  await page.goForward();
+  await shows(page, "Rules", "Rules");
+  // The brand link goes home from a study page.
+  await page.goForward();
+  await shows(page, "About fogbound", "About");
+  await page.click("a.brand");
+  await shows(page, "Chess in the fog", null);
+  assert.equal(await page.locator(".study-host").count(), 0);
+  // A study page still answers clicks after all that: its events are its own.
+  await page.goBack();
+  await shows(page, "About fogbound", "About");
+  await page.selectOption("#perft-depth", "2");
+  await page.click("[data-testid='perft-run']");
+  await page.locator("[data-testid='perft-result']").waitFor({ timeout: 120000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a bad game link explains itself instead of failing", async () => {
   const page = await suite.browser.newPage();
   const errors = watchErrors(page);

@@ -64,9 +64,9 @@ test("a malformed FEN gets a clear message, not a dead page", async () => {
 test("after the first visit the app works with the network off", async () => {
   const context = await suite.browser.newContext();
   const page = await context.newPage();
-  const workerFetches = [];
+  const lazyFetches = [];
   context.on("request", (r) => {
-    if (/worker(_bg\.wasm|\.js)$/.test(r.url())) workerFetches.push(r.url());
+    if (/(worker|study)(_bg\.wasm|\.js)$/.test(r.url())) lazyFetches.push(r.url().split("/").pop());
   });
   await page.goto(suite.server.url + "#/");
   await appReady(page);
@@ -75,34 +75,63 @@ test("after the first visit the app works with the network off", async () => {
     const registration = await navigator.serviceWorker?.ready;
     return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
   }, null, { timeout: WORKER_WAIT });
-  // Someone who only plays never downloads the worker.
+  // Someone who only plays never downloads the worker nor the study module.
   await page.goto(suite.server.url + "#/play");
   await appReady(page);
-  assert.deepEqual(workerFetches, [], "the worker was fetched before any page needed it");
-  // The first page that needs it fetches it, and the cache keeps it.
+  await page.locator("[data-testid='start']").waitFor();
+  await page.goto(suite.server.url + "#/rules");
+  await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
+  assert.deepEqual(lazyFetches, [], "the worker or the study module was fetched before any page needed it");
+  // The first page that needs them fetches them, and the cache keeps them.
   await page.goto(suite.server.url + "#/about");
   await appReady(page);
   await page.selectOption("#perft-depth", "2");
   await page.click("[data-testid='perft-run']");
   await page.locator("[data-testid='perft-result']").waitFor({ timeout: WORKER_WAIT });
-  assert.ok(workerFetches.length > 0, "the perft ran without fetching the worker?");
+  assert.deepEqual([...new Set(lazyFetches)].sort(), ["study.js", "study_bg.wasm", "worker.js", "worker_bg.wasm"]);
   await page.waitForFunction(async () => {
-    for (const key of await caches.keys()) {
-      if (await (await caches.open(key)).match("worker_bg.wasm")) return true;
-    }
-    return false;
+    const cached = async (file) => {
+      for (const key of await caches.keys()) {
+        if (await (await caches.open(key)).match(file)) return true;
+      }
+      return false;
+    };
+    return (await cached("worker_bg.wasm")) && (await cached("study_bg.wasm")) && (await cached("study.js"));
   }, null, { timeout: WORKER_WAIT });
   await context.setOffline(true);
   await page.goto(suite.server.url + "#/rules");
   await appReady(page);
   await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
-  // The worker loads from the cache too.
-  await page.goto(suite.server.url + "#/about");
+  // The study module and the worker load from the cache too, in a new tab.
+  const offline = await context.newPage();
+  const errors = watchErrors(offline);
+  await offline.goto(suite.server.url + "#/about");
+  await appReady(offline);
+  await offline.selectOption("#perft-depth", "3");
+  await offline.click("[data-testid='perft-run']");
+  await offline.locator("[data-testid='perft-result']").waitFor({ timeout: WORKER_WAIT });
+  assert.match(await offline.locator("[data-testid='perft-result']").textContent(), /^8902 nodes/);
+  await offline.screenshot({ path: `${SHOTS}offline-about.png`, fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("offline on a first visit, a study page says it could not load and offers a reload", async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The page's own files arrive; the study module's do not.
+  await page.route(/study(_bg\.wasm|\.js)$/, (route) => route.abort("internetdisconnected"));
+  await page.goto(suite.server.url + "#/puzzles");
   await appReady(page);
-  await page.selectOption("#perft-depth", "3");
-  await page.click("[data-testid='perft-run']");
-  await page.locator("[data-testid='perft-result']").waitFor({ timeout: WORKER_WAIT });
-  assert.match(await page.locator("[data-testid='perft-result']").textContent(), /^8902 nodes/);
-  await page.screenshot({ path: `${SHOTS}offline-about.png`, fullPage: true });
+  const failed = page.locator("[data-testid='study-failed']");
+  await failed.waitFor({ timeout: WORKER_WAIT });
+  assert.match(await failed.textContent(), /did not arrive .*Check your connection and reload/);
+  assert.equal(await failed.getByRole("button", { name: "Reload" }).count(), 1);
+  assert.equal(await page.locator("#fatal-error").isHidden(), true);
+  await page.screenshot({ path: `${SHOTS}study-failed-phone.png`, fullPage: true });
+  // The page's own routes still work (on a phone the menu opens first).
+  await page.click(".menu-toggle");
+  await page.click(".nav-links a[href='#/rules']");
+  await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
   await context.close();
 });

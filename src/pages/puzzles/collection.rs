@@ -4,7 +4,6 @@
 
 use fogbound_engine::collection::{collection, Entry};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use super::link::identity;
 use super::solve::{rules_label, stipulation};
@@ -96,7 +95,7 @@ pub fn puzzles() -> Html {
             <section class="section">
                 <h2>{ "Compose one" }</h2>
                 <p class="note">{ "Place the known men, mark the hidden ones and their squares, check it with the solver, and share it as a link." }</p>
-                <Link<Route> to={Route::PuzzleEditor} classes="button-link">{ "Open the editor" }</Link<Route>>
+                <a href={Route::PuzzleEditor.href()} class="button-link">{ "Open the editor" }</a>
             </section>
         </section>
     }

@@ -90,7 +90,7 @@ pub fn puzzle_solve() -> Html {
             return html! {
                 <PageFrame title="Puzzle" intro={html! {}} board={html! {}}>
                     <p class="field-error" data-testid="puzzle-error">{ message.clone() }</p>
-                    <Link<Route> to={Route::Puzzles} classes="button-link">{ "The puzzle collection" }</Link<Route>>
+                    <a href={Route::Puzzles.href()} class="button-link">{ "The puzzle collection" }</a>
                 </PageFrame>
             }
         }
@@ -400,7 +400,7 @@ pub fn puzzle_solve() -> Html {
             <div class="section">
                 <p class="note share-link">{ "Link to this puzzle: " }<a href={address.clone()} data-testid="puzzle-link">{ address }</a></p>
                 <div class="buttons">
-                    <Link<Route> to={Route::Puzzles} classes="button-link">{ "All puzzles" }</Link<Route>>
+                    <a href={Route::Puzzles.href()} class="button-link">{ "All puzzles" }</a>
                     <a class="button-link" href={format!("#/puzzles/editor?p={}", opened.code())}>{ "Edit a copy" }</a>
                 </div>
             </div>

@@ -6,7 +6,7 @@
 use fogbound_engine::{Color, Told};
 use fogbound_player::Opponent;
 
-use super::Hint;
+use super::Suggestion;
 
 use super::GameTable;
 
@@ -29,7 +29,7 @@ pub struct ComputerTurn {
 /// The person to move's request for a hint: their own transcript, to be
 /// thought over by the default computer player.
 #[derive(Clone, Debug, PartialEq)]
-pub struct HintRequest {
+pub struct SuggestionRequest {
     pub kind: Opponent,
     pub seed: u64,
     pub transcript: Vec<Told>,
@@ -72,15 +72,15 @@ impl GameTable {
 
     /// The hint for the person to move, if one was asked for since the
     /// last attempt.
-    pub fn hint(&self) -> Option<Hint> {
+    pub fn hint(&self) -> Option<Suggestion> {
         self.hint
             .filter(|h| h.asked == self.game.log().len() && self.game.outcome().is_none())
     }
 
     /// What the worker must think over for the hint still awaited.
-    pub fn hint_request(&self) -> Option<HintRequest> {
+    pub fn hint_request(&self) -> Option<SuggestionRequest> {
         let hint = self.hint().filter(|h| h.attempt.is_none())?;
-        Some(HintRequest {
+        Some(SuggestionRequest {
             kind: Opponent::DEFAULT,
             seed: seed_of(&self.id, hint.asked) ^ 0x4849_4e54,
             transcript: self.game.transcript(hint.color),

@@ -43,13 +43,13 @@ use super::clock::Clock;
 use super::input::{BoardFacts, Input, PendingCastle, PendingPromotion};
 use super::picture::{board_view, with_aids};
 use super::record::{Entry, Records};
-use super::seats::{Curtain, Seat, Seats};
+use super::seats::{Curtain, Occupant, Seats};
 use super::settings::PlayLink;
 use super::sound::Cue;
 use super::words::resolution_text;
 use crate::components::board::BoardView;
 
-pub use computer::{ComputerTurn, HintRequest};
+pub use computer::{ComputerTurn, SuggestionRequest};
 pub use persist::{new_id, valid_id};
 pub use reduce::Act;
 
@@ -96,13 +96,14 @@ pub struct GameTable {
     /// The attempt count at which "Move now" was pressed (not saved).
     hurried: Option<usize>,
     /// The last hint asked for (not saved).
-    hint: Option<Hint>,
+    hint: Option<Suggestion>,
 }
 
-/// What the computer would play for the person to move, asked at attempt
-/// count `asked`; `attempt` is `None` while the worker thinks.
+/// The hint a person asked for: what the computer would play for them,
+/// asked at attempt count `asked`; `attempt` is `None` while the worker
+/// thinks. (Not the engine's `Hint`, a destination the board may show.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct Suggestion {
     pub color: Color,
     pub asked: usize,
     pub attempt: Option<Attempt>,
@@ -167,15 +168,15 @@ impl GameTable {
     /// A player as the page names them (`Ann (White)` or `White`).
     pub fn player(&self, color: Color) -> String {
         match self.seats.get(color) {
-            Seat::Computer(kind) => format!("{} ({color})", kind.label()),
-            Seat::Person => self.settings.names.label(color),
+            Occupant::Computer(kind) => format!("{} ({color})", kind.label()),
+            Occupant::Person => self.settings.names.label(color),
         }
     }
     /// A player's own name (`Ann`, `White`, or the automated player's).
     pub fn name(&self, color: Color) -> String {
         match self.seats.get(color) {
-            Seat::Computer(kind) => kind.label().to_string(),
-            Seat::Person => self.settings.names.get(color).to_string(),
+            Occupant::Computer(kind) => kind.label().to_string(),
+            Occupant::Person => self.settings.names.get(color).to_string(),
         }
     }
     /// The viewer's phantoms and aid switches.
@@ -322,7 +323,9 @@ impl GameTable {
     /// The viewer when it is their turn: the person who may act now.
     fn actor(&self) -> Option<Color> {
         self.viewer().filter(|&c| {
-            c == self.game.turn() && self.seats.get(c) == Seat::Person && self.outcome().is_none()
+            c == self.game.turn()
+                && self.seats.get(c) == Occupant::Person
+                && self.outcome().is_none()
         })
     }
 

@@ -5,9 +5,9 @@ use fogbound_engine::{Attempt, Color, Message, Role, Square};
 
 use super::super::aids::TrayTool;
 use super::super::input::{offered, Gesture, Intent};
-use super::super::seats::{Curtain, Seat};
+use super::super::seats::{Curtain, Occupant};
 use super::super::sound::Cue;
-use super::{GameTable, Hint};
+use super::{GameTable, Suggestion};
 
 /// What happens at the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -175,7 +175,7 @@ impl GameTable {
             } => {
                 self.settle(now);
                 let side = self.game.turn();
-                let seated = matches!(self.seats.get(side), Seat::Computer(_));
+                let seated = matches!(self.seats.get(side), Occupant::Computer(_));
                 if seated && asked == self.game.log().len() && self.game.outcome().is_none() {
                     self.try_attempt(side, attempt, now);
                 }
@@ -187,9 +187,9 @@ impl GameTable {
             }
             Act::AskHint => {
                 let side = self.game.turn();
-                let person = self.seats.get(side) == Seat::Person;
+                let person = self.seats.get(side) == Occupant::Person;
                 if person && self.game.outcome().is_none() && self.viewer() == Some(side) {
-                    self.hint = Some(Hint {
+                    self.hint = Some(Suggestion {
                         color: side,
                         asked: self.game.log().len(),
                         attempt: None,
