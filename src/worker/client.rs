@@ -46,6 +46,21 @@ pub enum ClientEvent<A> {
     Cancelled,
 }
 
+impl<A> ClientEvent<A> {
+    /// A job's end as the page hears it: its answer, or why it failed.
+    /// (What a native test gives a page's reducer, having run the job.)
+    pub fn of(result: Result<A, String>) -> ClientEvent<A> {
+        match result {
+            Ok(answer) => ClientEvent::Done {
+                answer,
+                millis: 1.0,
+                memory_bytes: 0,
+            },
+            Err(message) => ClientEvent::Failed(message),
+        }
+    }
+}
+
 /// A handle to one worker that runs the jobs of domain `D`, owned by a
 /// component. Dropping it terminates the worker.
 pub struct ComputeClient<D: Domain> {

@@ -11,7 +11,6 @@ use std::collections::HashMap;
 
 use fogbound_solvers::fog_endgame::table_file::{self, Loaded, StartValues};
 use fogbound_solvers::fog_endgame::{Explain, Material, Placement, Reading, RoundsSolution};
-use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 /// The board the page's lab shows (the files are written for it).
@@ -106,14 +105,7 @@ pub struct LabTables {
     lines: Option<(String, RoundsSolution)>,
 }
 
-use super::Report;
-
-fn progress(report: Report<'_>) -> impl FnMut(&str, u64, u64) -> Result<(), Cancelled> + '_ {
-    move |pass: &str, done: u64, total: u64| {
-        report(pass, done, total);
-        Ok(())
-    }
-}
+use super::{progress, Report};
 
 impl LabTables {
     fn starts(

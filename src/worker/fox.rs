@@ -7,11 +7,10 @@ use fogbound_solvers::fox_hounds::{
     self as fh, Evaluation, FoxBoxInfo, FuzzOdds, Move, MoveOutcome, NamedPosition, Position,
     Solution, Summary,
 };
-use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};
-use super::Report;
+use super::{kept_or_solved, Report};
 
 /// The Fox & Hounds domain.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -171,16 +170,12 @@ fn solution<'t>(
     report: Report<'_>,
 ) -> Result<&'t Solution, String> {
     let board = fh::BoardSize::new(size).map_err(|e| e.to_string())?;
-    if kept.as_ref().map(|s| s.size()) != Some(board) {
-        *kept = None; // free the old tables first
-        let mut progress = |pass: &str, done: u64, total: u64| -> Result<(), Cancelled> {
-            report(pass, done, total);
-            Ok(())
-        };
-        *kept = Some(fh::solve(board, &mut progress).map_err(|e| e.to_string())?);
-    }
-    kept.as_ref()
-        .ok_or_else(|| "the table was not built".to_string())
+    kept_or_solved(
+        kept,
+        |s| s.size() == board,
+        report,
+        |progress| fh::solve(board, progress),
+    )
 }
 
 #[cfg(test)]

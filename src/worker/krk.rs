@@ -5,11 +5,10 @@
 use fogbound_solvers::krk::quadrant::{growth_row, GrowthRow};
 use fogbound_solvers::krk::strategy::{strategy_row, StrategyRow};
 use fogbound_solvers::krk::{self, KrkSummary, KrkTable, Position, ScoredMove, Side, Value};
-use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};
-use super::Report;
+use super::{kept_or_solved, Report};
 
 /// The KRK domain.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -165,16 +164,12 @@ fn table<'t>(
         ));
     }
     let size = size as usize;
-    if kept.as_ref().map(|t| t.size()) != Some(size) {
-        *kept = None; // free the old table before building the new one
-        let mut progress = |pass: &str, done: u64, total: u64| -> Result<(), Cancelled> {
-            report(pass, done, total);
-            Ok(())
-        };
-        *kept = Some(krk::solve(size, &mut progress).map_err(|e| e.to_string())?);
-    }
-    kept.as_ref()
-        .ok_or_else(|| "the table was not built".to_string())
+    kept_or_solved(
+        kept,
+        |t| t.size() == size,
+        report,
+        |progress| krk::solve(size, progress),
+    )
 }
 
 #[cfg(test)]

@@ -34,8 +34,45 @@ pub use client::{ClientEvent, ComputeClient};
 pub use compute::ComputeWorker;
 pub use protocol::{Domain, DomainId, Request, Response};
 
+use std::fmt::Display;
+
+use fogbound_solvers::progress::Progress;
+use fogbound_solvers::Cancelled;
+
 /// Where a job reports progress: `report(pass, done, total)`.
 pub type Report<'a> = &'a mut dyn FnMut(&str, u64, u64);
+
+/// A job's [`Report`] as the solvers' progress: every pass reported, never
+/// cancelled (the page cancels by terminating the worker).
+pub(crate) struct Reported<'a>(Report<'a>);
+
+impl Progress for Reported<'_> {
+    fn report(&mut self, pass: &str, done: u64, total: u64) -> Result<(), Cancelled> {
+        (self.0)(pass, done, total);
+        Ok(())
+    }
+}
+
+pub(crate) fn progress(report: Report<'_>) -> Reported<'_> {
+    Reported(report)
+}
+
+/// The solved table `kept` holds when `fits` says it is the one asked
+/// for; else the old one is freed first and a new one solved in its place,
+/// reporting through `report`.
+pub(crate) fn kept_or_solved<'t, T, E: Display>(
+    kept: &'t mut Option<T>,
+    fits: impl Fn(&T) -> bool,
+    report: Report<'_>,
+    solve: impl FnOnce(&mut Reported<'_>) -> Result<T, E>,
+) -> Result<&'t T, String> {
+    if !kept.as_ref().is_some_and(fits) {
+        *kept = None;
+        *kept = Some(solve(&mut progress(report)).map_err(|e| e.to_string())?);
+    }
+    kept.as_ref()
+        .ok_or_else(|| "the table was not built".to_string())
+}
 
 /// A report that goes nowhere, for tests.
 #[cfg(test)]

@@ -265,14 +265,7 @@ mod tests {
     /// Runs the job the state asked for natively, as the worker would.
     fn answer(state: Rc<FoxState>, kept: &mut Option<Solution>) -> Rc<FoxState> {
         let job = state.job.next_job().expect("a job was asked for");
-        let event = match run(&job, kept, &mut |_, _, _| {}) {
-            Ok(answer) => ClientEvent::Done {
-                answer,
-                millis: 1.0,
-                memory_bytes: 0,
-            },
-            Err(message) => ClientEvent::Failed(message),
-        };
+        let event = ClientEvent::of(run(&job, kept, &mut |_, _, _| {}));
         state.reduce(FoxAction::Worker(event))
     }
 

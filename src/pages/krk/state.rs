@@ -300,14 +300,7 @@ mod tests {
         kept: &mut Option<fogbound_solvers::krk::KrkTable>,
     ) -> Rc<KrkState> {
         let job = state.job.next_job().expect("a job was asked for");
-        let event = match run(&job, kept, &mut |_, _, _| {}) {
-            Ok(answer) => ClientEvent::Done {
-                answer,
-                millis: 1.0,
-                memory_bytes: 0,
-            },
-            Err(message) => ClientEvent::Failed(message),
-        };
+        let event = ClientEvent::of(run(&job, kept, &mut |_, _, _| {}));
         state.reduce(KrkAction::Worker(event))
     }
 

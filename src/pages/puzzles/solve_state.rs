@@ -343,14 +343,8 @@ mod tests {
         else {
             panic!("no puzzle turn was asked for");
         };
-        let event = match turn(&puzzle, &steps, attempt.as_deref(), &mut |_, _, _| {}) {
-            Ok(t) => ClientEvent::Done {
-                answer: PuzzleAnswer::Turn(Box::new(t)),
-                millis: 1.0,
-                memory_bytes: 0,
-            },
-            Err(m) => ClientEvent::Failed(m),
-        };
+        let answer = turn(&puzzle, &steps, attempt.as_deref(), &mut |_, _, _| {});
+        let event = ClientEvent::of(answer.map(|t| PuzzleAnswer::Turn(Box::new(t))));
         state.reduce(SolveAction::Worker(event))
     }
 
