@@ -59,7 +59,7 @@ pub fn rules() -> Html {
             <h2 id="computer">{ "Playing the computer" }</h2>
             <ul data-testid="rules-computer">
                 <li>{ "The computer plays by the same rules and is told only what its side may know: its own observations and the answers to its own tries, never the true position. It thinks in the background, so the page stays responsive." }</li>
-                { for fogbound_player::Opponent::all().into_iter().map(|k| html! {
+                { for fogbound_players::Opponent::all().into_iter().map(|k| html! {
                     <li><strong>{ k.label() }</strong>{ ": " }{ k.about() }</li>
                 }) }
                 <li>{ "There is no curtain: the screen shows your side's view for the whole game. Links carry the choice, for instance " }

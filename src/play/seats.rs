@@ -8,7 +8,7 @@
 //! (or, with nothing hidden, the side to move).
 
 use fogbound_engine::{ByColor, Color};
-use fogbound_player::Opponent;
+use fogbound_players::Opponent;
 
 /// One seat at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

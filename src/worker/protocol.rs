@@ -163,7 +163,7 @@ pub enum JobResult {
     FoxFairest(Vec<(f64, f64)>),
     /// What the automated player tries.
     Attempt(fogbound_engine::Attempt),
-    Beliefs(Vec<fogbound_player::trace::BeliefFrame>),
+    Beliefs(Vec<fogbound_players::trace::BeliefFrame>),
     FogLabFigures(Vec<super::fog_lab::LabFigures>),
     FogLabVerdict(super::fog_lab::LabVerdict),
     FogLabExplained(super::fog_lab::LabExplained),

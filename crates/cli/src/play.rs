@@ -12,7 +12,7 @@ use fogbound_engine::player::{play_out_limited, Limits, PlayOutError, Player};
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
-use fogbound_player::{BotPlayer, Opponent};
+use fogbound_players::{BotPlayer, Opponent};
 
 use crate::ext::{ExtPlayer, GameInfo};
 use serde_json::json;

@@ -3,8 +3,8 @@
 //! opponent has moved unseen, shares in percent.
 
 use fogbound_engine::{AnyMatch, Color, ModelSpec, Variant};
-use fogbound_player::trace::{belief_trace, frame_at};
-use fogbound_player::BotLevel;
+use fogbound_players::trace::{belief_trace, frame_at};
+use fogbound_players::BotLevel;
 
 #[test]
 fn the_trace_starts_exact_and_widens_after_unseen_moves() {

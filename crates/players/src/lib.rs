@@ -1,4 +1,4 @@
-//! `fogbound-player`: a computer player that plays fog chess without
+//! `fogbound-players`: a computer player that plays fog chess without
 //! peeking, and protocol v1, the line-by-line JSON protocol for fog bots.
 //!
 //! [`BotPlayer`] is an [`fogbound_engine::player::Player`]: it is given its
@@ -16,7 +16,7 @@
 //! [`Opponent::build`] makes one from a seed:
 //!
 //! ```
-//! use fogbound_player::Opponent;
+//! use fogbound_players::Opponent;
 //! let mut player = Opponent::from_id("bot:club").unwrap().build(7);
 //! # let _ = &mut player;
 //! ```
@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use fogbound_engine::{AnyMatch, Color, ModelSpec, Variant};
-//! use fogbound_player::Opponent;
+//! use fogbound_players::Opponent;
 //! let game = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
 //! let mut player = Opponent::from_id("bot").unwrap().build(42);
 //! for told in game.transcript(Color::White) {

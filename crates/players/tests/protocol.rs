@@ -2,10 +2,10 @@
 //! board, and `serve` answers a session line by line.
 
 use fogbound_engine::{AnyMatch, Attempt, Color, KriegspielRules, ModelSpec, Variant};
-use fogbound_player::protocol::{
+use fogbound_players::protocol::{
     board_text, read_board, serve, view_of, FromPlayer, ToPlayer, View,
 };
-use fogbound_player::{BotLevel, BotPlayer};
+use fogbound_players::{BotLevel, BotPlayer};
 
 #[test]
 fn a_board_is_written_top_rank_first_with_fog_uncompressed() {

@@ -7,7 +7,7 @@ use fogbound_engine::player::{play_out, Player, PlayerKind};
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
 };
-use fogbound_player::{BotLevel, BotPlayer, Opponent};
+use fogbound_players::{BotLevel, BotPlayer, Opponent};
 
 fn models() -> Vec<ModelSpec> {
     let mut out = vec![ModelSpec::Open, ModelSpec::Fog, ModelSpec::Dark];
