@@ -113,7 +113,7 @@ pub enum Job {
     /// back.
     PuzzleTurn {
         puzzle: String,
-        steps: Vec<fogbound_engine::puzzle_umpire::Step>,
+        steps: Vec<fogbound_puzzles::umpire::Step>,
         attempt: Option<String>,
     },
     /// The solver on a fog puzzle (its JSON), within `max_nodes`: the key
@@ -168,7 +168,7 @@ pub enum JobResult {
     FogLabVerdict(super::fog_lab::LabVerdict),
     FogLabExplained(super::fog_lab::LabExplained),
     PuzzleTurn(Box<super::puzzle::PuzzleTurn>),
-    PuzzleSolved(Box<fogbound_engine::puzzle_solver::Solution>),
+    PuzzleSolved(Box<fogbound_puzzles::solver::Solution>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -6,10 +6,10 @@
 //! searching ([`UmpireGame::replay`]), then searches for the umpire's
 //! answer. So a reload, or a worker ended by "Stop", loses nothing.
 
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_with, Options, Solution, Stats};
-use fogbound_engine::puzzle_umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_engine::{Geometry, Observation};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_with, Options, Solution, Stats};
+use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
 use serde::{Deserialize, Serialize};
 
 /// The umpire's search budget for one answer (nodes): a fraction of a
@@ -154,8 +154,8 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fogbound_engine::collection::collection;
-    use fogbound_engine::puzzle_solver::Verdict;
+    use fogbound_puzzles::collection::collection;
+    use fogbound_puzzles::solver::Verdict;
 
     fn quiet() -> impl FnMut(&str, u64, u64) {
         |_, _, _| {}

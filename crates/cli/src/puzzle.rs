@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_parallel, Options, Stats};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_parallel, Options, Stats};
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -186,7 +186,7 @@ pub fn run(args: Args) -> Result<(), String> {
                             .join(", ")
                     );
                 }
-                if solution.verdict == fogbound_engine::puzzle_solver::Verdict::Solved
+                if solution.verdict == fogbound_puzzles::solver::Verdict::Solved
                     && !solution.cooks_complete
                 {
                     println!("(not every other first move was decided: cooks unknown)");

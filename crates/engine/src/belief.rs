@@ -1,5 +1,5 @@
 //! Beliefs: the true positions a player cannot tell apart from what it has
-//! been told. Shared by the puzzle solver ([`crate::puzzle_solver`]) and by
+//! been told. Shared by the puzzle solver (the `fogbound-puzzles` crate) and by
 //! any computer player that keeps a belief about hidden men.
 //!
 //! Two levels:
@@ -16,8 +16,9 @@
 //!   [`InformationModel::visible`] squares show, which ends of the move the
 //!   viewer saw, and the outcome — so the engine's models stay the one place
 //!   that decides what a player learns; the fast path only skips building
-//!   matches and observations. `tests/belief.rs` checks that grouping by
-//!   [`View`] and grouping matches by [`Observation`] give the same groups.
+//!   matches and observations. The puzzles crate's solver tests check
+//!   that grouping by [`View`] and grouping matches by [`Observation`] give
+//!   the same groups, under six presets and Fog of War.
 //!
 //! What the fast path leaves out: a match's history, so threefold
 //! repetition is not seen (a problem's solution never needs it, and no
@@ -86,7 +87,7 @@ impl<B: Bitboard> Belief<B> {
 
     /// [`Belief::tagged`] for positions whose hashes the caller knows
     /// (`hashes[i]` is `positions[i]`'s Zobrist hash).
-    pub(crate) fn hashed(
+    pub fn hashed(
         positions: Vec<Position<B>>,
         hashes: Vec<u64>,
         tags: Vec<u64>,

@@ -168,7 +168,6 @@
 pub mod belief;
 pub mod bitboard;
 pub mod catalogue;
-pub mod collection;
 pub mod color;
 pub mod dark;
 pub mod game;
@@ -184,9 +183,6 @@ pub mod perft;
 pub mod pgn;
 pub mod player;
 pub mod position;
-pub mod puzzle;
-pub mod puzzle_solver;
-pub mod puzzle_umpire;
 pub mod random_player;
 pub mod review;
 pub mod role;

@@ -575,7 +575,7 @@ impl<B: Bitboard> InformationModel<B> for Fog {
 /// could be taken stands on a kept square, castling rights only for
 /// `player`. Used to compute hints and "possible on one's own board" without
 /// looking at hidden men.
-pub(crate) fn masked<B: Bitboard>(pos: &Position<B>, player: Color, keep: B) -> Position<B> {
+pub fn masked<B: Bitboard>(pos: &Position<B>, player: Color, keep: B) -> Position<B> {
     let mut p = pos.clone();
     let ep = pos.ep_square();
     let ep_victim = if pos.turn() == player {

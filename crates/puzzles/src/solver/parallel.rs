@@ -27,7 +27,7 @@ use super::{
     Stats, Stop, Verdict,
 };
 use crate::puzzle::{Puzzle, PuzzleError};
-use crate::MoveAttempt;
+use fogbound_engine::MoveAttempt;
 
 /// What the threads searching one problem tell each other.
 pub(super) struct RootShare {

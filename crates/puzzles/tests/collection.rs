@@ -1,8 +1,8 @@
 //! Every puzzle of the collection solves with its published key (and no
 //! other first move than the cooks it lists).
 
-use fogbound_engine::collection::{collection, Entry};
-use fogbound_engine::puzzle_solver::{
+use fogbound_puzzles::collection::{collection, Entry};
+use fogbound_puzzles::solver::{
     attempt_san, model_of, solve_parallel, solve_with, start_belief, Options, Solution, Solver,
     Verdict,
 };
@@ -42,7 +42,7 @@ fn the_collection_reads_and_every_entry_names_its_source() {
     // Kriegspiel problems.
     let kriegspiel = entries
         .iter()
-        .filter(|e| e.puzzle.goal == fogbound_engine::puzzle::Goal::Mate)
+        .filter(|e| e.puzzle.goal == fogbound_puzzles::puzzle::Goal::Mate)
         .count();
     assert!(kriegspiel >= 13, "{kriegspiel} Kriegspiel problems");
     for e in &entries {

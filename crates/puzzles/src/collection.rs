@@ -1,5 +1,5 @@
 //! The puzzle collection: published Kriegspiel problems and Fog of War
-//! puzzles, as data (`puzzles/collection.json`, compiled in). Each entry
+//! puzzles, as data (`collection.json`, compiled in). Each entry
 //! is a [`Puzzle`] with its stipulation, preset and source, plus the key
 //! the source gives (checked by the solver in `tests/collection.rs`) and
 //! any other keys the solver found (cooks). `heavy` entries take the
@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::puzzle::{Puzzle, PuzzleError, PuzzleFile};
 
 /// The collection's text.
-pub const COLLECTION_JSON: &str = include_str!("puzzles/collection.json");
+pub const COLLECTION_JSON: &str = include_str!("collection.json");
 
 /// One entry of the collection.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,8 +9,8 @@ use std::collections::HashSet;
 
 use super::pns::ProofMove;
 use super::{white_won, Solver, Turn};
-use crate::belief::Belief;
-use crate::{Bitboard64, ModelSpec, MoveAttempt};
+use fogbound_engine::belief::Belief;
+use fogbound_engine::{Bitboard64, ModelSpec, MoveAttempt};
 
 /// What an audit found wrong, or how much it walked.
 pub type AuditResult = Result<AuditStats, String>;

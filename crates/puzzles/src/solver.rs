@@ -114,11 +114,11 @@ mod pns;
 pub use audit::{AuditResult, AuditStats};
 pub use parallel::solve_parallel;
 
-use crate::belief::{Belief, Observer, View};
-use crate::kriegspiel::{AnyObligation, PawnTries};
-use crate::model::{find_in, masked};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
-use crate::{
+use fogbound_engine::belief::{Belief, Observer, View};
+use fogbound_engine::kriegspiel::{AnyObligation, PawnTries};
+use fogbound_engine::model::{find_in, masked};
+use fogbound_engine::{
     Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Move, MoveAttempt, Position, Role,
     RuleMode, Setup, Variant,
 };
@@ -479,7 +479,7 @@ pub struct Solver<'a> {
     /// escaping: tried first in the next belief.
     escape_hint: Option<Bitboard64>,
     /// The full-information search's last mating move, by moves left.
-    full_killers: Vec<Option<(crate::Square, crate::Square)>>,
+    full_killers: Vec<Option<(fogbound_engine::Square, fogbound_engine::Square)>>,
     /// The proof-number search's numbers, by node.
     numbers: IntMap<u64, pns::Numbers>,
     /// What White does in a belief the proof-number search proved won.
@@ -513,7 +513,7 @@ fn en_prise(after: &Pos, mv: &Move) -> bool {
     })
 }
 
-fn white_won(o: Option<crate::Outcome>) -> bool {
+fn white_won(o: Option<fogbound_engine::Outcome>) -> bool {
     o.is_some_and(|o| o.winner == Some(Color::White))
 }
 
@@ -1604,8 +1604,8 @@ fn is_pawn_capture(pos: &Pos, attempt: &MoveAttempt) -> bool {
 
 /// Enemy men seen, as a piece letter and a square each (`kg3`), in
 /// square order.
-pub fn seen_words(seen: &[(crate::Square, crate::Piece)]) -> Vec<String> {
-    let g = crate::Geometry::CHESS;
+pub fn seen_words(seen: &[(fogbound_engine::Square, fogbound_engine::Piece)]) -> Vec<String> {
+    let g = fogbound_engine::Geometry::CHESS;
     seen.iter()
         .map(|(sq, p)| format!("{}{}", p.char(), g.square_name(*sq)))
         .collect()
@@ -1613,7 +1613,7 @@ pub fn seen_words(seen: &[(crate::Square, crate::Piece)]) -> Vec<String> {
 
 /// An attempt in coordinates (`a2g2`, `e7e8q`).
 pub fn attempt_coord(pos: &Pos, a: &MoveAttempt) -> String {
-    crate::Attempt::Move(*a).to_text(pos.geometry())
+    fogbound_engine::Attempt::Move(*a).to_text(pos.geometry())
 }
 
 /// An attempt in SAN as White's own board shows it: a pawn's capture onto
@@ -1679,7 +1679,7 @@ pub fn start_belief(puzzle: &Puzzle) -> Result<Belief<Bitboard64>, PuzzleError> 
     let mut observer = Observer::<Bitboard64>::new(&spec, Color::White);
     let views: Vec<View> = positions.iter().map(|p| observer.start_view(p)).collect();
     if let Some(i) = views.iter().position(|v| *v != views[0]) {
-        let g = crate::Geometry::CHESS;
+        let g = fogbound_engine::Geometry::CHESS;
         let shown = |v: &View| {
             let mut parts: Vec<String> = v
                 .seen

@@ -1,6 +1,6 @@
 //! The puzzle solver's speed against the anchors, in one run.
 //!
-//! `cargo bench -p fogbound-engine --bench puzzle_solver`: criterion's
+//! `cargo bench -p fogbound-puzzles --bench solver`: criterion's
 //! figures for the key and its tree, from scratch, of the Rotenberg mate in
 //! 8 (anchor: 1 s) and of one mate in 2 (anchor: 100 ms), then a table of
 //! every problem in 2 of the collection and the mate in 8 against its
@@ -14,9 +14,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
-use fogbound_engine::collection::collection;
-use fogbound_engine::puzzle::{Goal, Puzzle};
-use fogbound_engine::puzzle_solver::{solve_parallel, Options, Solution, Verdict};
+use fogbound_puzzles::collection::collection;
+use fogbound_puzzles::puzzle::{Goal, Puzzle};
+use fogbound_puzzles::solver::{solve_parallel, Options, Solution, Verdict};
 
 const KEY_AND_TREE: Options = Options {
     max_nodes: 2_000_000_000,

@@ -30,8 +30,8 @@ use core::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::share::{base64url, fnv1a, from_base64url};
-use crate::{Bitboard128, Color, Geometry, Piece, Position, Setup, Square, Variant};
+use fogbound_engine::share::{base64url, fnv1a, from_base64url};
+use fogbound_engine::{Bitboard128, Color, Geometry, Piece, Position, Setup, Square, Variant};
 
 /// Longest puzzle text accepted (bytes of JSON, or characters of a code).
 pub const MAX_PUZZLE_LEN: usize = 16 * 1024;
@@ -284,14 +284,14 @@ impl Puzzle {
             hidden.push(Hidden { pieces, squares });
         }
         let rules = match (file.goal, file.rules) {
-            (Goal::Mate, Some(id)) if crate::KriegspielRules::preset(&id).is_some() => id,
+            (Goal::Mate, Some(id)) if fogbound_engine::KriegspielRules::preset(&id).is_some() => id,
             (Goal::Mate, Some(id)) => {
                 return Err(field(
                     "rules",
                     format!(
                         "'{}' is not an umpire preset ({})",
                         quoted(&id),
-                        crate::KriegspielRules::PRESET_IDS.join(", ")
+                        fogbound_engine::KriegspielRules::PRESET_IDS.join(", ")
                     ),
                 ))
             }

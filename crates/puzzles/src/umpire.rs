@@ -14,7 +14,7 @@
 //!
 //! Every attempt is judged by the puzzle's own information model inside
 //! whole matches and the games are grouped by White's [`Observation`]
-//! (the reference level of [`crate::belief`]), so refusals, "Any?", a
+//! (the reference level of [`fogbound_engine::belief`]), so refusals, "Any?", a
 //! pawn-capture duty and every announcement are exactly the model's.
 //!
 //! The umpire's choices are recorded as [`Step`]s (the attempt and the
@@ -27,10 +27,10 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::belief::{split_by_view, Belief};
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
-use crate::puzzle_solver::{model_of, seen_words, start_belief, ProgressFn, Solver, Turn};
-use crate::{
+use crate::solver::{model_of, seen_words, start_belief, ProgressFn, Solver, Turn};
+use fogbound_engine::belief::{split_by_view, Belief};
+use fogbound_engine::{
     Attempt, Bitboard, Bitboard64, Color, Match, ModelSpec, Observation, Outcome, Piece, Reason,
     Square, Variant,
 };
@@ -268,7 +268,7 @@ impl UmpireGame {
 
     /// Each kept placement of the hidden men, as the squares and men.
     pub fn start_squares(&self) -> Vec<Vec<(Square, Piece)>> {
-        let known = crate::Setup::from_fen(&self.puzzle.fen).ok();
+        let known = fogbound_engine::Setup::from_fen(&self.puzzle.fen).ok();
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for g in &self.games {
@@ -306,7 +306,7 @@ impl UmpireGame {
             .iter()
             .zip(&obs.squares)
             .map(|(&c, cell)| {
-                if *cell != crate::Cell::Fog || c == 0 {
+                if *cell != fogbound_engine::Cell::Fog || c == 0 {
                     0
                 } else {
                     ((c * 100).div_ceil(self.games.len())).min(100) as u8
@@ -349,7 +349,7 @@ impl UmpireGame {
             let result = game
                 .attempt(Color::White, *attempt)
                 .map_err(|_| not_one())?;
-            if result.resolution == crate::Resolution::Impossible {
+            if result.resolution == fogbound_engine::Resolution::Impossible {
                 return Err(not_one());
             }
             after.push(game);
@@ -493,7 +493,9 @@ impl UmpireGame {
                 .iter()
                 .enumerate()
                 .filter_map(|(i, cell)| match cell {
-                    crate::Cell::Man(p) if p.color == Color::Black => Some((Square(i as u8), *p)),
+                    fogbound_engine::Cell::Man(p) if p.color == Color::Black => {
+                        Some((Square(i as u8), *p))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -529,7 +531,7 @@ impl UmpireGame {
         match attempt {
             Attempt::Move(m) => {
                 let pos = self.games[0].position();
-                crate::puzzle_solver::attempt_san(pos, m, self.games[0].mode())
+                crate::solver::attempt_san(pos, m, self.games[0].mode())
             }
             Attempt::AskAny => "Any?".into(),
             Attempt::AskRebuffs => "Rebuffs?".into(),
@@ -570,12 +572,12 @@ impl UmpireGame {
 /// A man's name in a sentence (`bishop`).
 fn role_name(p: Piece) -> &'static str {
     match p.role {
-        crate::Role::Pawn => "pawn",
-        crate::Role::Knight => "knight",
-        crate::Role::Bishop => "bishop",
-        crate::Role::Rook => "rook",
-        crate::Role::Queen => "queen",
-        crate::Role::King => "king",
+        fogbound_engine::Role::Pawn => "pawn",
+        fogbound_engine::Role::Knight => "knight",
+        fogbound_engine::Role::Bishop => "bishop",
+        fogbound_engine::Role::Rook => "rook",
+        fogbound_engine::Role::Queen => "queen",
+        fogbound_engine::Role::King => "king",
         _ => "man",
     }
 }

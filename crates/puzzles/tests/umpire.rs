@@ -2,10 +2,10 @@
 //! against it succeeds; a wrong first move loses whatever follows; the
 //! seed's wrong tries are shown concretely.
 
-use fogbound_engine::collection::collection;
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_with, Options, Plan, Verdict};
-use fogbound_engine::puzzle_umpire::{Status, UmpireGame};
+use fogbound_puzzles::collection::collection;
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_with, Options, Plan, Verdict};
+use fogbound_puzzles::umpire::{Status, UmpireGame};
 
 const ROTENBERG: &str = r#"{"fen": "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
     "hidden": [{"piece": "b", "squares": "dark"}],

@@ -5,12 +5,12 @@
 use std::collections::BTreeSet;
 
 use fogbound_engine::belief::{split_by_view, Belief, Observer};
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{
-    attempt_san, model_of, solve, solve_with, start_belief, Options, Plan, Solver, Verdict,
-};
 use fogbound_engine::{
     Attempt, Bitboard, Bitboard64, Color, Geometry, Match, MoveAttempt, Resolution,
+};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{
+    attempt_san, model_of, solve, solve_with, start_belief, Options, Plan, Solver, Verdict,
 };
 
 const ROTENBERG: &str = r#"{"fen": "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",

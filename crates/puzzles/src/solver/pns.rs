@@ -27,8 +27,8 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use super::{is_pawn_capture, white_won, Pos, Solver, Stop, Turn};
-use crate::belief::Belief;
-use crate::{Bitboard64, Move, MoveAttempt};
+use fogbound_engine::belief::Belief;
+use fogbound_engine::{Bitboard64, Move, MoveAttempt};
 
 /// Proof and disproof numbers at or above this are infinite. 64 bits:
 /// sums over a deep tree's answers grow fast (the same belief is counted
