@@ -168,7 +168,10 @@ fn the_catalogue_lists_what_the_page_offers() {
     assert_eq!(ids("variants"), ["chess", "foolish-king"]);
     assert_eq!(ids("models"), ["open", "fog", "dark", "kriegspiel"]);
     assert_eq!(ids("presets").len(), 8);
-    assert_eq!(ids("players"), ["random", "greedy"]);
+    assert_eq!(
+        ids("players"),
+        ["random", "greedy", "bot:beginner", "bot:club", "bot:strong"]
+    );
 }
 
 /// Four Kriegspiel games between random movers, as JSON.

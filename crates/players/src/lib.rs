@@ -1,5 +1,14 @@
-//! `fogbound-players`: a computer player that plays fog chess without
-//! peeking, and protocol v1, the line-by-line JSON protocol for fog bots.
+//! `fogbound-players`: every automated player, the referee that seats two
+//! of them, and protocol v1, the line-by-line JSON protocol for fog bots.
+//!
+//! - The players: [`RandomPlayer`] (uniform among what its own board
+//!   allows), [`GreedyPlayer`] (the one-ply baseline) and [`BotPlayer`],
+//!   the computer player, with the kit they share ([`kit`]: a seeded
+//!   generator, the tries refused this turn, the candidates).
+//! - [`referee`]: [`play_out`] and [`play_out_limited`], a match between
+//!   two players, each told only its own side's observations.
+//! - [`seat`] (a player kept between turns in the page's worker),
+//!   [`trace`] (the bot's belief through a finished game) and [`protocol`].
 //!
 //! [`BotPlayer`] is an [`fogbound_engine::player::Player`]: it is given its
 //! own observations and its own attempts' resolutions, nothing else. It keeps
@@ -10,9 +19,9 @@
 //! by the clock, so a seed replays a game exactly, natively and in wasm.
 //!
 //! The catalogue for whoever seats automated players (the page's worker, the
-//! command line): [`Opponent`] names every automated player by id — the
-//! engine's `random` and `greedy` and this crate's `bot:beginner`,
-//! `bot:club`, `bot:strong` (`bot` alone is [`BotLevel::DEFAULT`]) — and
+//! command line): [`Opponent`] names every automated player by id —
+//! `random`, `greedy`, `bot:beginner`, `bot:club`, `bot:strong` (`bot`
+//! alone is [`BotLevel::DEFAULT`]) — and
 //! [`Opponent::build`] makes one from a seed:
 //!
 //! ```
@@ -38,17 +47,28 @@
 //!
 //! The attempt depends on the seed and the transcript only. The replay
 //! rebuilds the belief, so it costs more as the game grows (each of the
-//! opponent's plies advances up to [`Level::pool`] boards). Only the worker
-//! should link this crate: the page's own wasm has a size budget.
+//! opponent's plies advances up to [`Level::pool`] boards). The page links
+//! this crate for the catalogue and the belief frames it draws; only the
+//! worker builds and runs players, so the bot's search stays out of the
+//! page's download.
 
 pub mod brain;
+pub mod catalogue;
+pub mod greedy;
 pub mod hunt;
+pub mod kit;
 pub mod protocol;
+pub mod random;
+pub mod referee;
 pub mod seat;
 pub mod trace;
 
-use fogbound_engine::player::{Player, PlayerKind};
-use fogbound_engine::random_player::{candidates, fallback, Refused, SplitMix};
+pub use catalogue::Opponent;
+pub use greedy::GreedyPlayer;
+pub use random::RandomPlayer;
+pub use referee::{play_out, play_out_limited, Limits, PlayOutError};
+
+use fogbound_engine::player::Player;
 use fogbound_engine::{
     Attempt, Bitboard128, Bitboard256, Bitboard64, Observation, Resolution, Variant,
 };
@@ -56,6 +76,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use brain::{below, Brain};
+use kit::{candidates, fallback, Refused, SplitMix};
 
 /// How hard a level thinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,80 +150,6 @@ impl BotLevel {
                 nodes: 1_500_000,
                 noise: 0,
             },
-        }
-    }
-}
-
-/// Every automated player by id: the engine's kinds and the bot's levels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opponent {
-    Engine(PlayerKind),
-    Bot(BotLevel),
-}
-
-impl Opponent {
-    /// Every opponent, weakest first.
-    pub fn all() -> Vec<Opponent> {
-        let mut out: Vec<Opponent> = PlayerKind::ALL.into_iter().map(Opponent::Engine).collect();
-        out.extend(BotLevel::ALL.into_iter().map(Opponent::Bot));
-        out
-    }
-
-    /// The opponent a new game offers first.
-    pub const DEFAULT: Opponent = Opponent::Bot(BotLevel::DEFAULT);
-
-    /// `random`, `greedy`, `bot:beginner`, `bot:club`, `bot:strong`.
-    pub fn id(self) -> String {
-        match self {
-            Opponent::Engine(k) => k.id().to_string(),
-            Opponent::Bot(l) => format!("bot:{}", l.id()),
-        }
-    }
-
-    /// Reads an id; `bot` alone is the default level.
-    pub fn from_id(id: &str) -> Option<Opponent> {
-        let id = id.trim();
-        if id == "bot" {
-            return Some(Opponent::Bot(BotLevel::DEFAULT));
-        }
-        if let Some(level) = id.strip_prefix("bot:") {
-            return BotLevel::from_id(level).map(Opponent::Bot);
-        }
-        PlayerKind::from_id(id).map(Opponent::Engine)
-    }
-
-    /// The name people read.
-    pub fn label(self) -> String {
-        match self {
-            Opponent::Engine(k) => k.label().to_string(),
-            Opponent::Bot(l) => format!("Fogbound bot ({})", l.id()),
-        }
-    }
-
-    /// One sentence on how it plays.
-    pub fn about(self) -> &'static str {
-        match self {
-            Opponent::Engine(k) => k.about(),
-            Opponent::Bot(BotLevel::Beginner) => {
-                "Keeps a few guesses of the hidden board and looks one move ahead on them, with \
-                 a little randomness."
-            }
-            Opponent::Bot(BotLevel::Club) => {
-                "Keeps the boards consistent with what it has seen and searches two plies on a \
-                 dozen of them; guards its king against attackers it cannot see."
-            }
-            Opponent::Bot(BotLevel::Strong) => {
-                "As the club level, on thirty-two boards of a belief four times larger: slower, \
-                 stronger."
-            }
-        }
-    }
-
-    /// A fresh player, its choices drawn from `seed`.
-    pub fn build(self, seed: u64) -> Box<dyn Player> {
-        match self {
-            Opponent::Engine(k) => k.build(seed),
-            Opponent::Bot(l) => Box::new(BotPlayer::new(l, seed)),
         }
     }
 }

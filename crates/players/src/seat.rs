@@ -52,7 +52,7 @@ impl Seat {
     pub fn new(kind: Opponent, seed: u64) -> Seat {
         let sitter = match kind {
             Opponent::Bot(level) => Sitter::Bot(Box::new(BotPlayer::new(level, seed))),
-            Opponent::Engine(_) => Sitter::Other(kind.build(seed)),
+            Opponent::Random | Opponent::Greedy => Sitter::Other(kind.build(seed)),
         };
         Seat {
             kind,
@@ -117,7 +117,7 @@ impl Seat {
 mod tests {
     use super::*;
     use crate::BotLevel;
-    use fogbound_engine::player::{play_out_limited, Limits};
+    use crate::{play_out_limited, Limits};
     use fogbound_engine::{AnyMatch, ByColor, Color, ModelSpec, Variant};
 
     /// A short game of the bot (White) against random, natively.

@@ -3,10 +3,11 @@
 //! its observation allows, a seed replays a game exactly, it beats the
 //! random mover, and it plays every variant under every model.
 
-use fogbound_engine::player::{play_out, Player, PlayerKind};
+use fogbound_engine::player::Player;
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
 };
+use fogbound_players::play_out;
 use fogbound_players::{BotLevel, BotPlayer, Opponent};
 
 fn models() -> Vec<ModelSpec> {
@@ -101,10 +102,7 @@ fn the_catalogue_names_every_automated_player() {
     }
     assert_eq!(Opponent::from_id("bot"), Some(Opponent::DEFAULT));
     assert_eq!(Opponent::from_id("bot:grandmaster"), None);
-    assert_eq!(
-        Opponent::from_id("greedy"),
-        Some(Opponent::Engine(PlayerKind::Greedy))
-    );
+    assert_eq!(Opponent::from_id("greedy"), Some(Opponent::Greedy));
 }
 
 /// Two true games that differ only in where a hidden black pawn stands tell
@@ -203,7 +201,7 @@ fn a_seed_replays_the_same_game() {
                 &spec,
                 &Variant::chess(),
                 bot(BotLevel::Beginner, seed),
-                PlayerKind::Random.build(9),
+                Opponent::Random.build(9),
                 150,
             );
             (w.tried, m.fen())
@@ -218,10 +216,7 @@ fn every_attempt_is_allowed_and_every_model_and_variant_is_played() {
     for variant in [Variant::chess(), Variant::foolish_king()] {
         for spec in models() {
             for (seed, bot_side) in [(1u64, Color::White), (2, Color::Black)] {
-                let (me, other) = (
-                    bot(BotLevel::Beginner, seed),
-                    PlayerKind::Random.build(seed),
-                );
+                let (me, other) = (bot(BotLevel::Beginner, seed), Opponent::Random.build(seed));
                 let (white, black) = if bot_side == Color::White {
                     (me, other)
                 } else {
@@ -253,10 +248,7 @@ fn the_beginner_beats_the_random_mover_in_fog_of_war() {
         } else {
             Color::Black
         };
-        let (me, other) = (
-            bot(BotLevel::Beginner, seed),
-            PlayerKind::Random.build(seed),
-        );
+        let (me, other) = (bot(BotLevel::Beginner, seed), Opponent::Random.build(seed));
         let (white, black) = if side == Color::White {
             (me, other)
         } else {

@@ -29,7 +29,7 @@ fn every_view_reads_back_into_its_cells() {
     for variant in [Variant::chess(), Variant::foolish_king()] {
         for spec in &specs {
             let mut m = AnyMatch::new(&variant, spec.clone(), None).unwrap();
-            let mut random = fogbound_engine::player::PlayerKind::Random.build(3);
+            let mut random = fogbound_players::Opponent::Random.build(3);
             for _ in 0..40 {
                 for c in Color::ALL {
                     let o = m.observation(c);

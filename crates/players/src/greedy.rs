@@ -9,13 +9,14 @@
 //! move: refused tries cost nothing. It remembers nothing and imagines no
 //! hidden man: the yardstick a player that keeps a belief must beat.
 
-use crate::model::find_in;
-use crate::player::Player;
-use crate::random_player::{candidates, fallback, Refused, SplitMix};
-use crate::{
+use fogbound_engine::model::find_in;
+use fogbound_engine::player::Player;
+use fogbound_engine::{
     Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, Observation, Position, Resolution,
     Role, RuleMode,
 };
+
+use crate::kit::{candidates, fallback, Refused, SplitMix};
 
 /// What a man is worth to the baseline (a royal man: the game).
 pub fn man_value(role: Role) -> i32 {
@@ -135,7 +136,7 @@ impl Player for GreedyPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AnyMatch, Geometry, ModelSpec, Variant};
+    use fogbound_engine::{AnyMatch, Geometry, ModelSpec, Variant};
 
     fn choices(fen: &str, moves: &[&str]) -> Vec<String> {
         let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, Some(fen)).unwrap();

@@ -1,9 +1,9 @@
-//! [`RandomPlayer`]: picks uniformly among the attempts its own board
-//! allows, never repeating a try refused this turn. A sparring partner, and
-//! the simplest proof that any [`Player`] can take a seat.
+//! The player kit: what every automated player of this crate shares — a
+//! small seeded generator ([`SplitMix`]), the tries refused this turn
+//! ([`Refused`]), everything a player may try on its own board
+//! ([`candidates`]) and what to do when nothing is left ([`fallback`]).
 
-use crate::player::Player;
-use crate::{Attempt, Geometry, MoveAttempt, Observation, Resolution};
+use fogbound_engine::{Attempt, Geometry, MoveAttempt, Observation, Resolution};
 
 /// A small deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -116,42 +116,4 @@ pub fn fallback(obs: &Observation) -> Attempt {
         .first()
         .map(|h| Attempt::of(h.from, h.to))
         .unwrap_or(Attempt::AskAny)
-}
-
-/// See the module docs.
-#[derive(Clone, Debug)]
-pub struct RandomPlayer {
-    rng: SplitMix,
-    refused: Refused,
-}
-
-impl RandomPlayer {
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: SplitMix::new(seed),
-            refused: Refused::default(),
-        }
-    }
-}
-
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        "Random mover".into()
-    }
-
-    fn start(&mut self, _observation: &Observation) {}
-
-    fn observe(&mut self, _observation: &Observation) {}
-
-    fn attempt(&mut self, observation: &Observation) -> Attempt {
-        let candidates = candidates(observation, &mut self.refused, &mut self.rng);
-        match candidates.len() {
-            0 => fallback(observation),
-            n => candidates[self.rng.below(n)],
-        }
-    }
-
-    fn resolved(&mut self, attempt: &Attempt, resolution: &Resolution, observation: &Observation) {
-        self.refused.resolved(attempt, resolution, observation);
-    }
 }

@@ -3,10 +3,11 @@
 //! are told only — two different true games that tell a player the same
 //! things get the same attempts.
 
-use fogbound_engine::player::{play_out, Player, PlayerKind};
+use fogbound_engine::player::Player;
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
 };
+use fogbound_players::{play_out, Opponent};
 
 fn models() -> Vec<ModelSpec> {
     let mut out = vec![ModelSpec::Open, ModelSpec::Fog, ModelSpec::Dark];
@@ -51,7 +52,7 @@ impl Player for Watched {
     }
 }
 
-fn watched(kind: PlayerKind, seed: u64) -> Watched {
+fn watched(kind: Opponent, seed: u64) -> Watched {
     Watched {
         inner: kind.build(seed),
         tried: Vec::new(),
@@ -62,12 +63,12 @@ fn watched(kind: PlayerKind, seed: u64) -> Watched {
 
 #[test]
 fn every_automated_player_plays_every_model_on_both_variants() {
-    for kind in PlayerKind::ALL {
+    for kind in [Opponent::Random, Opponent::Greedy] {
         plays_every_model_on_both_variants(kind);
     }
 }
 
-fn plays_every_model_on_both_variants(kind: PlayerKind) {
+fn plays_every_model_on_both_variants(kind: Opponent) {
     let mut refusals = 0;
     for variant in [Variant::chess(), Variant::foolish_king()] {
         for spec in models() {
@@ -102,13 +103,10 @@ fn plays_every_model_on_both_variants(kind: PlayerKind) {
 #[test]
 fn the_same_seed_plays_the_same_game() {
     let spec = ModelSpec::parse("kriegspiel", Some("berkeley-any")).unwrap();
-    for kind in PlayerKind::ALL {
+    for kind in [Opponent::Random, Opponent::Greedy] {
         let run = |seed: u64| {
             let mut m = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
-            let (mut w, mut b) = (
-                watched(kind, seed),
-                watched(PlayerKind::Random, seed ^ 0xff),
-            );
+            let (mut w, mut b) = (watched(kind, seed), watched(Opponent::Random, seed ^ 0xff));
             play_out(
                 &mut m,
                 ByColor {
@@ -141,7 +139,7 @@ fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
         ModelSpec::parse("kriegspiel", Some("english")).unwrap(),
         ModelSpec::Fog,
     ] {
-        for kind in PlayerKind::ALL {
+        for kind in [Opponent::Random, Opponent::Greedy] {
             let mut compared = 0;
             for seed in 1..=6u64 {
                 compared += same_view_same_attempts(kind, &spec, fens, seed);
@@ -160,12 +158,7 @@ fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
 /// Black shuttles a knight (g8-f6-g8), which both games allow, so they
 /// differ only where White cannot see. Returns how many attempts were
 /// compared.
-fn same_view_same_attempts(
-    kind: PlayerKind,
-    spec: &ModelSpec,
-    fens: [&str; 2],
-    seed: u64,
-) -> usize {
+fn same_view_same_attempts(kind: Opponent, spec: &ModelSpec, fens: [&str; 2], seed: u64) -> usize {
     let mut games: Vec<AnyMatch> = fens
         .iter()
         .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
@@ -226,10 +219,7 @@ fn the_greedy_baseline_beats_the_random_mover_in_fog_of_war() {
     let mut wins = 0;
     for seed in 0..20u64 {
         let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
-        let (mut greedy, mut random) = (
-            PlayerKind::Greedy.build(seed),
-            PlayerKind::Random.build(seed),
-        );
+        let (mut greedy, mut random) = (Opponent::Greedy.build(seed), Opponent::Random.build(seed));
         let greedy_side = if seed % 2 == 0 {
             Color::White
         } else {
