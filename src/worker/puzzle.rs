@@ -8,8 +8,9 @@
 
 use fogbound_engine::{Geometry, Observation};
 use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::{solve_with, Options, Solution, Stats};
+use fogbound_puzzles::solver::{solve_with, Options, Solution};
 use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
+use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 /// The umpire's search budget for one answer (nodes): a fraction of a
@@ -69,13 +70,9 @@ pub fn turn(
     let puzzle = read(puzzle)?;
     let mut game = UmpireGame::replay(&puzzle, steps).map_err(|e| e.to_string())?;
     if let Some(text) = attempt {
-        let mut progress = |s: &Stats| {
-            report(
-                "the umpire looks for the worst answer",
-                s.nodes,
-                UMPIRE_NODES,
-            );
-            true
+        let mut progress = |_: &str, nodes, _| {
+            report("the umpire looks for the worst answer", nodes, UMPIRE_NODES);
+            Ok::<(), Cancelled>(())
         };
         game.play(text, UMPIRE_NODES, Some(&mut progress))
             .map_err(|e| e.to_string())?;
@@ -134,9 +131,9 @@ pub fn solve(
     } else {
         "looking for the key"
     };
-    let mut progress = |s: &Stats| {
-        report(pass, s.nodes, max_nodes);
-        true
+    let mut progress = |_: &str, nodes, _| {
+        report(pass, nodes, max_nodes);
+        Ok::<(), Cancelled>(())
     };
     solve_with(
         &puzzle,

@@ -45,8 +45,8 @@
 //! belief, passing over a shorter length that would cost more than
 //! [`PLAN_PROBE_NODES`].
 //!
-//! A node budget (`Unknown` when it runs out) and a progress callback
-//! (every [`REPORT_EVERY`] nodes; returning `false` cancels) let a worker
+//! A node budget (`Unknown` when it runs out) and a [`Progress`] report
+//! (every [`REPORT_EVERY`] nodes; returning `Err(Cancelled)` stops) let a worker
 //! show progress, add a time limit (the engine has no clock) and stop.
 //!
 //! Where it stands (native, release build, on a shared 2-core machine;
@@ -122,6 +122,7 @@ use fogbound_engine::{
     Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Move, MoveAttempt, Position, Role,
     RuleMode, Setup, Variant,
 };
+use fogbound_progress::Progress;
 use pns::ProofMove;
 
 /// Positions of the search (puzzles are played on the 8×8 board).
@@ -150,7 +151,7 @@ const W_SPLIT: i64 = 30;
 /// 8, 2 much worse).
 const ORDER_SAMPLE: i64 = 8;
 
-/// The progress callback is called every this many nodes.
+/// Progress is reported every this many nodes.
 pub const REPORT_EVERY: u64 = 4096;
 
 /// The most nodes a shorter length is searched for, per belief, when the
@@ -211,7 +212,7 @@ impl Default for Options {
     }
 }
 
-/// Counters, as the progress callback and the solution report them.
+/// Counters, as the solution reports them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
     /// Attempts and replies expanded (search nodes).
@@ -319,7 +320,7 @@ impl Solution {
 pub enum Stop {
     /// The node budget ran out.
     Budget,
-    /// The progress callback asked to stop.
+    /// The progress report asked to stop.
     Cancelled,
     /// The proof-number search reached its numbers' ceiling without
     /// deciding (a search too deep for them); like a spent budget, it
@@ -426,8 +427,9 @@ impl Group {
 /// is left with.
 pub type Refutation = (Vec<View>, Belief<Bitboard64>);
 
-/// The progress callback: told the counters, returns `false` to stop.
-pub type ProgressFn<'a> = dyn FnMut(&Stats) -> bool + 'a;
+/// The name of the solver's one pass, as it reports its progress: done
+/// is the nodes searched, total the node budget.
+pub const PASS: &str = "belief-state search";
 
 /// Where White stands within its turn, as far as "Any?" goes. Each step
 /// down leaves White fewer options, so a belief won in a later stage is won
@@ -472,8 +474,11 @@ pub struct Solver<'a> {
     killers: HashMap<u32, Vec<MoveAttempt>>,
     stats: Stats,
     budget: u64,
+    /// The budget given at the start (the budget shrinks for a while
+    /// when the tree builder probes a shorter length).
+    max_nodes: u64,
     next_report: u64,
-    progress: Option<&'a mut ProgressFn<'a>>,
+    progress: Option<&'a mut (dyn Progress + 'a)>,
     plans: usize,
     /// Black's men in the last position the full-information bound found
     /// escaping: tried first in the next belief.
@@ -519,12 +524,12 @@ fn white_won(o: Option<fogbound_engine::Outcome>) -> bool {
 
 impl<'a> Solver<'a> {
     /// A solver for games under `spec`, with White to move, stopping after
-    /// `max_nodes` nodes; `progress` is called every [`REPORT_EVERY`]
-    /// nodes.
+    /// `max_nodes` nodes; `progress` is told the nodes searched every
+    /// [`REPORT_EVERY`] nodes and may cancel.
     pub fn new(
         spec: &ModelSpec,
         max_nodes: u64,
-        progress: Option<&'a mut ProgressFn<'a>>,
+        progress: Option<&'a mut (dyn Progress + 'a)>,
     ) -> Solver<'a> {
         let any = match spec {
             ModelSpec::Kriegspiel { rules } => match rules.pawn_tries {
@@ -549,6 +554,7 @@ impl<'a> Solver<'a> {
             killers: HashMap::default(),
             stats: Stats::default(),
             budget: max_nodes,
+            max_nodes,
             next_report: REPORT_EVERY,
             progress,
             plans: 0,
@@ -588,8 +594,8 @@ impl<'a> Solver<'a> {
                     return Err(Stop::Settled);
                 }
             }
-            if let Some(report) = self.progress.as_mut() {
-                if !report(&stats) {
+            if let Some(progress) = self.progress.as_mut() {
+                if progress.report(PASS, stats.nodes, self.max_nodes).is_err() {
                     return Err(Stop::Cancelled);
                 }
             }
@@ -1709,12 +1715,12 @@ pub fn start_belief(puzzle: &Puzzle) -> Result<Belief<Bitboard64>, PuzzleError> 
 }
 
 /// Searches `puzzle` (see the module docs): the key, the cooks, the proof.
-/// `progress` is told the counters every [`REPORT_EVERY`] nodes and
-/// cancels by returning `false`.
+/// `progress` is told the nodes searched every [`REPORT_EVERY`] nodes and
+/// may cancel.
 pub fn solve_with<'p>(
     puzzle: &Puzzle,
     options: &Options,
-    progress: Option<&'p mut ProgressFn<'p>>,
+    progress: Option<&'p mut (dyn Progress + 'p)>,
 ) -> Result<Solution, PuzzleError> {
     let spec = model_of(puzzle)?;
     let belief = start_belief(puzzle)?;
@@ -1846,9 +1852,11 @@ mod tests {
         let s = solve(&p, 5).unwrap();
         assert_eq!(s.verdict, Verdict::Unknown);
         let mut calls = 0;
-        let mut stop = |_: &Stats| {
+        let mut stop = |pass: &str, done: u64, total: u64| {
+            assert_eq!((pass, total), (PASS, u64::MAX));
+            assert!(done >= REPORT_EVERY);
             calls += 1;
-            false
+            Err(fogbound_progress::Cancelled)
         };
         let s = solve_with(
             &p,

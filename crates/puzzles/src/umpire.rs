@@ -28,12 +28,13 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::{Goal, Puzzle, PuzzleError};
-use crate::solver::{model_of, seen_words, start_belief, ProgressFn, Solver, Turn};
+use crate::solver::{model_of, seen_words, start_belief, Solver, Turn};
 use fogbound_engine::belief::{split_by_view, Belief};
 use fogbound_engine::{
     Attempt, Bitboard, Bitboard64, Color, Match, ModelSpec, Observation, Outcome, Piece, Reason,
     Square, Variant,
 };
+use fogbound_progress::Progress;
 
 /// The games the umpire keeps, each a match from one placement.
 type Game = Match<Bitboard64>;
@@ -412,14 +413,14 @@ impl UmpireGame {
 
     /// White tries `attempt` (text as [`UmpireGame::parse`] reads it); the
     /// umpire answers with the worst answer for White it can find within
-    /// `max_nodes` search nodes (`progress` is told the search's counters
-    /// and may cancel, which leaves the game as it was). Returns the step
+    /// `max_nodes` search nodes (`progress` is told the nodes searched and
+    /// may cancel, which leaves the game as it was). Returns the step
     /// taken.
     pub fn play<'p>(
         &mut self,
         text: &str,
         max_nodes: u64,
-        progress: Option<&'p mut ProgressFn<'p>>,
+        progress: Option<&'p mut (dyn Progress + 'p)>,
     ) -> Result<Step, UmpireError> {
         let attempt = self.parse(text)?;
         let answers = self.answers(&attempt)?;

@@ -28,6 +28,7 @@ use super::{
 };
 use crate::puzzle::{Puzzle, PuzzleError};
 use fogbound_engine::MoveAttempt;
+use fogbound_progress::Cancelled;
 
 /// What the threads searching one problem tell each other.
 pub(super) struct RootShare {
@@ -149,19 +150,19 @@ struct ThreadReport {
     cooks: Vec<(usize, Result<bool, Stop>)>,
 }
 
-/// [`solve_with`] on `threads` threads; `keep_going` is asked by each
-/// thread every [`super::REPORT_EVERY`] nodes, and the node budget is each
-/// thread's; the solution's counters are the threads' sums. One thread is
+/// [`solve_with`] on `threads` threads; `progress` is told each thread's
+/// nodes every [`super::REPORT_EVERY`] nodes (any thread's cancel stops
+/// them all), and the node budget is each thread's; the solution's counters are the threads' sums. One thread is
 /// [`solve_with`] itself.
 pub fn solve_parallel(
     puzzle: &Puzzle,
     options: &Options,
     threads: usize,
-    keep_going: &(dyn Fn(&Stats) -> bool + Sync),
+    progress: &(dyn Fn(&str, u64, u64) -> Result<(), Cancelled> + Sync),
 ) -> Result<Solution, PuzzleError> {
     if threads <= 1 {
-        let mut ask = |s: &Stats| keep_going(s);
-        return solve_with(puzzle, options, Some(&mut ask));
+        let mut report = |pass: &str, done, total| progress(pass, done, total);
+        return solve_with(puzzle, options, Some(&mut report));
     }
     let spec = model_of(puzzle)?;
     let belief = start_belief(puzzle)?;
@@ -185,8 +186,8 @@ pub fn solve_parallel(
                 let (spec, belief, share, first_moves) = (&spec, &belief, &share, &first_moves);
                 let (next_cook, winner) = (&next_cook, &winner);
                 scope.spawn(move || {
-                    let mut ask = |s: &Stats| keep_going(s);
-                    let mut solver = Solver::new(spec, options.max_nodes, Some(&mut ask));
+                    let mut report = |pass: &str, done, total| progress(pass, done, total);
+                    let mut solver = Solver::new(spec, options.max_nodes, Some(&mut report));
                     solver.share = Some((share, me));
                     let ends = KeySearchEnds(share);
                     for n in from..=puzzle.moves {
@@ -338,7 +339,7 @@ mod tests {
             1,
         );
         for threads in [2, 3] {
-            let s = solve_parallel(&p, &options(false), threads, &|_| true).unwrap();
+            let s = solve_parallel(&p, &options(false), threads, &|_, _, _| Ok(())).unwrap();
             assert_eq!(s.verdict, Verdict::Refuted, "{s:?}");
             assert!(s.first_move.is_none());
             assert!(s.cooks_complete);
@@ -351,7 +352,7 @@ mod tests {
         // asked for in four; the shortest is what one thread finds.
         let p = puzzle("7k/8/5K2/8/8/8/8/R7 w - - 0 1", "[]", 4);
         let one = solve_with(&p, &options(true), None).unwrap();
-        let two = solve_parallel(&p, &options(true), 2, &|_| true).unwrap();
+        let two = solve_parallel(&p, &options(true), 2, &|_, _, _| Ok(())).unwrap();
         assert_eq!(one.verdict, Verdict::Solved);
         assert_eq!(one.moves, Some(2), "{one:?}");
         assert_eq!(two.verdict, Verdict::Solved, "{two:?}");
@@ -375,10 +376,10 @@ mod tests {
             max_nodes: 5_000,
             ..options(false)
         };
-        let s = solve_parallel(&p, &tiny, 2, &|_| true).unwrap();
+        let s = solve_parallel(&p, &tiny, 2, &|_, _, _| Ok(())).unwrap();
         assert_eq!(s.verdict, Verdict::Unknown, "{s:?}");
         assert!(!s.cooks_complete);
-        let s = solve_parallel(&p, &options(false), 2, &|_| false).unwrap();
+        let s = solve_parallel(&p, &options(false), 2, &|_, _, _| Err(Cancelled)).unwrap();
         assert_eq!(s.verdict, Verdict::Unknown, "{s:?}");
         assert!(
             s.stats.nodes <= 2 * (super::super::REPORT_EVERY + 1),
