@@ -5,6 +5,8 @@
 use fogbound_engine::{perft, Bitboard64, Position, RuleMode, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 
+use crate::support::Rng;
+
 type Pos = Position<Bitboard64>;
 
 fn ours(fen: &str) -> Pos {
@@ -44,7 +46,7 @@ struct Entry {
 }
 
 fn suite() -> Vec<Entry> {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../data/perft.txt");
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
@@ -91,24 +93,6 @@ fn perft_suite_matches_published_figures_and_oracle() {
     assert!(checked >= 20, "only {checked} figures checked");
 }
 
-/// A small xorshift64* generator, seeded, so the random games are the same
-/// on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn sorted_ours(pos: &Pos) -> Vec<String> {
     let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.to_coord(m)).collect();
     v.sort();
@@ -128,7 +112,7 @@ fn sorted_oracle(pos: &Chess) -> Vec<String> {
 #[test]
 fn random_game_positions_match_oracle() {
     let starts = suite();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut positions = 0;
     let mut perft2 = 0;
     let mut game = 0;

@@ -2,10 +2,9 @@
 //! rule, win conditions, and perft / move lists cross-checked against the
 //! simple mailbox generator in `reference/`.
 
-mod reference;
-
+use crate::reference::{Board, Kind};
+use crate::support::Rng;
 use fogbound_engine::{perft, Bitboard128, Color, Game, Position, Reason, RuleMode, Variant};
-use reference::{Board, Kind};
 
 type Pos = Position<Bitboard128>;
 
@@ -336,20 +335,10 @@ fn start_position_perft_figures() {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_games_move_lists_match_reference() {
     let games = if cfg!(debug_assertions) { 6 } else { 30 };
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let mut checked = 0;
     for g in 0..games {
         let mode = if g % 2 == 0 {

@@ -1,10 +1,8 @@
 //! Capture-the-king (Fog of War) mode on orthodox chess: perft against the
 //! mailbox reference generator, and the mode's rules.
 
-mod reference;
-
+use crate::reference::{Board, Kind};
 use fogbound_engine::{perft, Bitboard64, Color, Game, Position, Reason, RuleMode, Variant};
-use reference::{Board, Kind};
 
 type Pos = Position<Bitboard64>;
 

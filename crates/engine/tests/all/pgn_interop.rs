@@ -3,11 +3,9 @@
 //! replays move for move to the same position; games under other models say
 //! what was played and carry no check marks where the rules have no check.
 
-mod common;
-
 use std::ops::ControlFlow;
 
-use common::random_match;
+use crate::support::random_match;
 use fogbound_engine::{AnyMatch, Bitboard64, ModelSpec, Variant};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::{fen::Fen, Chess, EnPassantMode, Position};

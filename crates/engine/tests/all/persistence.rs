@@ -1,9 +1,7 @@
 //! Save format and PGN: round trips over random matches of every variant ×
 //! model, typed errors, and a short "no panic" fuzz loop over every parser.
 
-mod common;
-
-use common::{all_models, random_match, variants, Rng};
+use crate::support::{all_models, random_match, variants, Rng};
 use fogbound_engine::{
     save_from_json, AnyMatch, Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, Color,
     GameEvent, Geometry, Match, ModelSpec, Position, RuleMode, SaveError, Setup, Variant,
@@ -256,20 +254,5 @@ fn parsers_never_panic() {
             let _ = save_from_json(&random_bytes(&mut rng));
             let _ = AnyMatch::from_pgn(&random_bytes(&mut rng));
         }
-    }
-}
-
-#[test]
-#[ignore = "prints sample records; run by hand"]
-fn print_samples() {
-    for spec in [
-        ModelSpec::Open,
-        ModelSpec::Fog,
-        ModelSpec::Dark,
-        ModelSpec::parse("kriegspiel", Some("cvp")).unwrap(),
-    ] {
-        let m = random_match::<Bitboard64>(&Variant::chess(), spec, 5, 60, 150, |_| {});
-        let m: AnyMatch = m.into();
-        println!("{}", m.to_pgn(&[]));
     }
 }

@@ -1,13 +1,14 @@
-//! Shared helpers for the information-model tests: a seeded xorshift and
-//! random play through a [`Match`].
-#![allow(dead_code)]
+//! What the engine's tests share: a seeded generator, square names, every
+//! model and a variant per bitboard width, and random play through a
+//! [`Match`].
 
 use fogbound_engine::{
     Attempt, Bitboard, Color, KriegspielRules, Match, ModelSpec, MoveAttempt, Position, Role,
-    RuleMode, Square, Variant,
+    Square, Variant,
 };
 
-/// xorshift64*: small, seeded, reproducible.
+/// xorshift64*: small, seeded, reproducible (the random games and garbage
+/// inputs are the same on every run).
 pub struct Rng(u64);
 
 impl Rng {
@@ -32,6 +33,11 @@ impl Rng {
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
+}
+
+/// A square of the 8×8 board by name (`"e4"`).
+pub fn sq(name: &str) -> Square {
+    fogbound_engine::Geometry::CHESS.parse_square(name).unwrap()
 }
 
 /// Every model: Open, Fog, Dark and each Kriegspiel preset.
@@ -141,9 +147,4 @@ pub fn random_match<B: Bitboard>(
         check(&m);
     }
     m
-}
-
-/// The rule mode's true moves, for reference.
-pub fn true_moves<B: Bitboard>(pos: &Position<B>, mode: RuleMode) -> usize {
-    pos.moves(mode).len()
 }

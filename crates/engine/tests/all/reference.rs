@@ -1,12 +1,11 @@
 //! A second, deliberately simple move generator (a mailbox: one cell per
 //! square, no bitboards, no tables, legality by make-and-test), written from
-//! the rules text of seed 004 and the FIDE laws, to cross-check the engine's
+//! the rules text of Foolish King Chess (Patrik Hedman, The Chess Variant
+//! Pages) and the FIDE laws, to cross-check the engine's
 //! perft figures for Foolish King Chess and for the capture-the-king mode.
 //!
 //! It is kept independent of the engine on purpose: it shares no code with it
 //! except the test harness. See `foolish.rs` and `capture_king.rs`.
-
-#![allow(dead_code)]
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
@@ -53,7 +52,6 @@ const KNIGHT: [(i32, i32); 8] = [
     (-1, 2),
 ];
 const WAZIR: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
-const FERZ: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 impl Board {
     /// Reads the board, side, `KQkq`-style castling and en passant fields.

@@ -3,9 +3,7 @@
 //! the true position, hints are computed from what the player may know, and
 //! observations survive serde.
 
-mod common;
-
-use common::{all_models, random_match, variants};
+use crate::support::{all_models, random_match, variants};
 use fogbound_engine::{
     Bitboard, Bitboard128, Bitboard256, Bitboard64, Cell, Color, Match, ModelSpec, Position,
     Variant,

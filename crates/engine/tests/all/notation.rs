@@ -5,18 +5,7 @@ use fogbound_engine::{
     PositionError, RuleMode, Setup, Variant,
 };
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use crate::support::Rng;
 
 #[test]
 fn fen_round_trips() {
@@ -238,7 +227,7 @@ fn parsers_never_panic_on_garbage() {
     let p64 = Position::<Bitboard64>::start(&variants[0]).unwrap();
     let p128 = Position::<Bitboard128>::start(&variants[1]).unwrap();
     let p256 = Position::<Bitboard256>::start(&variants[2]).unwrap();
-    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut rng = Rng::new(0xdead_beef_cafe_f00d);
     let rounds = if cfg!(debug_assertions) {
         3_000
     } else {

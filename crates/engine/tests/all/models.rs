@@ -5,11 +5,9 @@ use fogbound_engine::{
     KriegspielRules, Match, Message, ModelSpec, Reason, Resolution, Square, Variant,
 };
 
-type M = Match<Bitboard64>;
+use crate::support::sq;
 
-fn sq(name: &str) -> Square {
-    Geometry::CHESS.parse_square(name).unwrap()
-}
+type M = Match<Bitboard64>;
 
 fn game(spec: ModelSpec, fen: &str) -> M {
     M::new(&Variant::chess(), spec, Some(fen)).unwrap_or_else(|e| panic!("{fen}: {e}"))
