@@ -5,28 +5,12 @@
 use std::collections::BTreeSet;
 
 use fogbound_engine::belief::{split_by_view, Belief, Observer};
-use fogbound_engine::{
-    Attempt, Bitboard, Bitboard64, Color, Geometry, Match, MoveAttempt, Resolution,
-};
-use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_engine::{Attempt, Bitboard, Bitboard64, Color, Match, Resolution};
 use fogbound_puzzles::solver::{
     attempt_san, model_of, solve, solve_with, start_belief, Options, Plan, Solver, Verdict,
 };
 
-const ROTENBERG: &str = r#"{"fen": "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
-    "hidden": [{"piece": "b", "squares": "dark"}],
-    "goal": "mate", "moves": 8, "rules": "english", "stalemate": "fail"}"#;
-
-fn puzzle(json: &str) -> Puzzle {
-    Puzzle::from_json(json).unwrap()
-}
-
-fn attempt(text: &str) -> MoveAttempt {
-    match Attempt::parse(text, Geometry::CHESS).unwrap() {
-        Attempt::Move(a) => a,
-        other => panic!("{other:?}"),
-    }
-}
+use crate::support::{attempt, puzzle, ROTENBERG};
 
 type Groups = BTreeSet<Vec<u64>>;
 
@@ -149,7 +133,7 @@ fn the_fast_path_groups_as_other_models_do() {
 
 /// Rotenberg, The Problemist 1976 (seed 001): the announced variations of
 /// the solution sketch, each proved on the belief the umpire's answers
-/// leave, and the wrong tries the seed names.
+/// leave, and the wrong tries the encyclopedia article names.
 #[test]
 fn rotenberg_variations_and_wrong_tries() {
     let p = puzzle(ROTENBERG);
@@ -241,7 +225,7 @@ fn rotenberg_variations_and_wrong_tries() {
 /// The whole Rotenberg mate in 8 from scratch (about a second): the key,
 /// and the tree with the published lines: 1.Rg2, refused with the bishop
 /// on the second rank, then the knight mates on f2; else 2.Rg8. And the
-/// seed's wrong try 1.Nf2 refuted.
+/// article's wrong try 1.Nf2 refuted.
 #[test]
 fn rotenberg_from_scratch() {
     let p = puzzle(ROTENBERG);

@@ -1,15 +1,13 @@
 //! The umpire that fights back: a person following the solver's proof
 //! against it succeeds; a wrong first move loses whatever follows; the
-//! seed's wrong tries are shown concretely.
+//! wrong tries the encyclopedia article names are shown concretely.
 
 use fogbound_puzzles::collection::collection;
 use fogbound_puzzles::puzzle::Puzzle;
 use fogbound_puzzles::solver::{solve_with, Options, Plan, Verdict};
 use fogbound_puzzles::umpire::{Status, UmpireGame};
 
-const ROTENBERG: &str = r#"{"fen": "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
-    "hidden": [{"piece": "b", "squares": "dark"}],
-    "goal": "mate", "moves": 8, "rules": "english", "stalemate": "fail"}"#;
+use crate::support::{puzzle, square_name as sq, ROTENBERG};
 
 const BUDGET: u64 = 2_000_000;
 
@@ -104,15 +102,11 @@ fn a_wrong_first_move_loses_whatever_white_does_next() {
     }
 }
 
-fn sq(s: fogbound_engine::Square) -> String {
-    fogbound_engine::Geometry::CHESS.square_name(s)
-}
-
-/// Seed 001: 1.Ra1?? — the bishop stood on a1 all along, and the rook's
+/// The encyclopedia article's 1.Ra1?? — the bishop stood on a1 all along, and the rook's
 /// capture stalemates Black.
 #[test]
 fn rotenbergs_ra1_is_refuted_by_the_bishop_on_a1() {
-    let p = Puzzle::from_json(ROTENBERG).unwrap();
+    let p = puzzle(ROTENBERG);
     let mut game = UmpireGame::new(&p).unwrap();
     assert_eq!(game.placements(), 30);
     game.play("Ra1", BUDGET, None).unwrap();
@@ -129,7 +123,7 @@ fn rotenbergs_ra1_is_refuted_by_the_bishop_on_a1() {
 /// 1.Nf2+? — the bishop takes on f2, and either recapture stalemates.
 #[test]
 fn rotenbergs_nf2_is_answered_by_the_bishops_capture() {
-    let p = Puzzle::from_json(ROTENBERG).unwrap();
+    let p = puzzle(ROTENBERG);
     let mut game = UmpireGame::new(&p).unwrap();
     game.play("d3f2", BUDGET, None).unwrap();
     assert_eq!(*game.status(), Status::Playing);
@@ -147,26 +141,4 @@ fn rotenbergs_nf2_is_answered_by_the_bishops_capture() {
     let story = game.story();
     assert_eq!(story.moves.len(), 3, "{story:?}");
     assert!(story.moves[1].starts_with("1...Bxf2"), "{story:?}");
-}
-
-/// How long the umpire takes to answer Rotenberg's key and a quiet wrong
-/// try with the page's budget (a figure, not a check: run with
-/// `--ignored --nocapture`).
-#[test]
-#[ignore]
-fn rotenberg_answer_times() {
-    let p = Puzzle::from_json(ROTENBERG).unwrap();
-    for attempt in ["Rg2", "Ke1", "Nf2", "Ra1"] {
-        let mut game = UmpireGame::new(&p).unwrap();
-        let started = std::time::Instant::now();
-        game.play(attempt, 3_000_000, None).unwrap();
-        println!(
-            "1.{attempt}: {:?} in {:.2} s, told {:?}, {} placements left, {} positions",
-            game.status(),
-            started.elapsed().as_secs_f64(),
-            game.told()[0].words,
-            game.placements(),
-            game.positions()
-        );
-    }
 }
