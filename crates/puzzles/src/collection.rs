@@ -1,7 +1,7 @@
 //! The puzzle collection: published Kriegspiel problems and Fog of War
 //! puzzles, as data (`collection.json`, compiled in). Each entry
 //! is a [`Puzzle`] with its stipulation, preset and source, plus the key
-//! the source gives (checked by the solver in `tests/collection.rs`) and
+//! the source gives (checked by the solver in `tests/all/collection.rs`) and
 //! any other keys the solver found (cooks). `heavy` entries take the
 //! solver more than a moment; the normal test suite checks their key on
 //! the ignored list.

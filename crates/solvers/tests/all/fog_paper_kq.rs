@@ -1,10 +1,10 @@
-//! The paper's K+Q strategy (`fog_endgame::paper_kq`, seed 000 section 2)
+//! The paper's K+Q strategy (`fog_endgame::paper_kq`; Gehnen & Stannat, section 2)
 //! checked from outside: every move it plays is legal and safe by a check
 //! written here with coordinates (not the solver's tables), its worst case
 //! is never below the exact optimum of the same start, and a few positions
 //! from the paper's lemmas get the paper's moves.
 //!
-//! `cargo test -p fogbound-solvers --profile checked --test fog_paper_kq`
+//! `cargo test -p fogbound-solvers --profile checked --test all -- fog_paper_kq::`
 //! (a few seconds). The 8×8 figures come from
 //! `fogbound fog-endgame --material KQ --strategy paper` (see READINGS.md).
 
@@ -14,6 +14,8 @@ use fogbound_solvers::fog_endgame::paper_kq::{
 };
 use fogbound_solvers::fog_endgame::{self, Board, Material, Reading};
 use fogbound_solvers::progress::Silent;
+
+use crate::support::fog_square as sq;
 
 fn coords(sq: u8) -> (i32, i32) {
     ((sq % 8) as i32, (sq / 8) as i32)
@@ -261,10 +263,6 @@ fn the_strategy_never_beats_the_optimum() {
         assert_eq!(r.optimum_max_moves, 12);
         assert!(r.max_moves > 12 && r.mean_excess > 0.0);
     });
-}
-
-fn sq(b: Board, name: &str) -> u8 {
-    b.parse_square(name).unwrap()
 }
 
 fn moves(line: &StrategyLine) -> Vec<String> {

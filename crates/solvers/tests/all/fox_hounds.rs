@@ -1,9 +1,9 @@
-//! Fox & Hounds against seed 002's published figures and an independent
+//! Fox & Hounds against the write-up's published figures and an independent
 //! brute-force solver.
 //!
 //! Everything here runs in the normal suite (about a second in release).
 //! The 10×10 board is opt-in:
-//! `cargo test --release -p fogbound-solvers --test fox_hounds -- --ignored`
+//! `cargo test --release -p fogbound-solvers --test all -- --ignored fox_hounds::`
 //! (about 7 s of CPU and 340 MB).
 
 use fogbound_solvers::fox_hounds::{
@@ -239,10 +239,10 @@ fn small_boards_match_with_one_thread_and_many() {
 }
 
 // ---------------------------------------------------------------------------
-// The seed's table.
+// The write-up's table.
 
 #[test]
-fn seed_table_up_to_eight_by_eight() {
+fn published_table_up_to_eight_by_eight() {
     let rows = [
         (2, 1, "Hounds win in 0", "1"),
         (4, 83, "Hounds win in 8", "178"),
@@ -273,10 +273,10 @@ fn seed_table_up_to_eight_by_eight() {
     assert_eq!(solve(size(6), &mut Silent).unwrap().games().digits(), 12);
 }
 
-/// Opt-in: `cargo test --release -p fogbound-solvers --test fox_hounds -- --ignored`.
+/// Opt-in: `cargo test --release -p fogbound-solvers --test all -- --ignored fox_hounds::`.
 #[test]
 #[ignore = "10×10 takes about 7 s of CPU and 340 MB; run with --ignored"]
-fn seed_table_ten_by_ten() {
+fn published_table_ten_by_ten() {
     let s = solve(size(10), &mut Silent).unwrap();
     assert_eq!(s.positions(), 69_575_678);
     assert_eq!(s.initial_evaluation().to_string(), "Hounds win in 72");
@@ -289,7 +289,7 @@ fn seed_table_ten_by_ten() {
 }
 
 // ---------------------------------------------------------------------------
-// The seed's diagrams.
+// The write-up's diagrams.
 
 const HOUNDS_WIN: &str = "Fox to move
 +--------+
@@ -354,7 +354,7 @@ fn diagrams_round_trip() {
 }
 
 #[test]
-fn seed_terminal_examples() {
+fn published_terminal_examples() {
     let s = eight();
     for (text, evaluation) in [
         (HOUNDS_WIN, Evaluation::HoundsWin { plies: 0 }),
@@ -369,7 +369,7 @@ fn seed_terminal_examples() {
 }
 
 #[test]
-fn opposite_position_is_the_seeds() {
+fn opposite_position_is_the_published_one() {
     let s = eight();
     let opposite = s.named(NamedPosition::Opposite).unwrap();
     assert_eq!(opposite.to_string(), OPPOSITE);
@@ -406,7 +406,7 @@ fn fox_box_examples_and_b_values() {
     let info = s.fox_box(&opposite).unwrap();
     assert!(!info.fox_box);
     assert_eq!(info.b, None);
-    // Every position lost by the fox has a finite B (seed: "the B value will
+    // Every position lost by the fox has a finite B (the write-up: "the B value will
     // be finite in every position that is losing for the fox").
     let mut stack = vec![s.initial_position()];
     let mut seen = std::collections::HashSet::new();
@@ -424,8 +424,8 @@ fn fox_box_examples_and_b_values() {
 // ---------------------------------------------------------------------------
 // The AI and the fuzz table.
 
-/// The seed's table: p, fox wins from initial, hounds win from opposite.
-const SEED_FUZZ: [(f64, f64, f64); 19] = [
+/// The write-up's table: p, fox wins from initial, hounds win from opposite.
+const PUBLISHED_FUZZ: [(f64, f64, f64); 19] = [
     (0.000000, 0.000, 0.000),
     (0.003906, 0.326, 0.150),
     (0.005859, 0.444, 0.215),
@@ -448,10 +448,10 @@ const SEED_FUZZ: [(f64, f64, f64); 19] = [
 ];
 
 #[test]
-fn seed_fuzz_table() {
+fn published_fuzz_table() {
     let s = eight();
     assert_eq!(s.underdog(), Side::Fox);
-    for (p, fox, hounds) in SEED_FUZZ {
+    for (p, fox, hounds) in PUBLISHED_FUZZ {
         let odds = s.fuzz(p);
         assert_eq!(
             format!("{:.3}", odds.from_initial),
@@ -474,9 +474,9 @@ fn fairest_fuzz_by_bisection() {
     let (p, chances) = *tried.last().unwrap();
     assert_eq!(format!("{p:.6}"), "0.006935");
     assert!((chances - 0.5).abs() < 0.0005);
-    // The seed's table rows are the bisection's midpoints.
+    // The write-up's table rows are the bisection's midpoints.
     for (mid, _) in &tried[4..] {
-        assert!(SEED_FUZZ
+        assert!(PUBLISHED_FUZZ
             .iter()
             .any(|row| format!("{:.6}", row.0) == format!("{mid:.6}")));
     }

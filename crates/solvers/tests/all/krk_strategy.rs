@@ -2,20 +2,17 @@
 //! against the exact tables.
 //!
 //! Normal suite (8×8, a few seconds in release):
-//! `cargo test --profile checked -p fogbound-solvers --test krk_strategy`.
+//! `cargo test --profile checked -p fogbound-solvers --test all -- krk_strategy::`.
 //! Bigger boards are opt-in:
-//! `cargo test --release -p fogbound-solvers --test krk_strategy -- --ignored --nocapture`.
+//! `cargo test --release -p fogbound-solvers --test all -- --ignored krk_strategy:: --nocapture`.
 
 use fogbound_solvers::krk::quadrant::quadrant_plan;
 use fogbound_solvers::krk::strategy::{
     against_table, exhaustive_worst_case, failing_line, Strategy,
 };
-use fogbound_solvers::krk::{solve, KrkTable, Position, Side, Value};
-use fogbound_solvers::progress::Silent;
+use fogbound_solvers::krk::{KrkTable, Position, Side, Value};
 
-fn solved(n: usize) -> KrkTable {
-    solve(n, &mut Silent).expect("Silent never cancels")
-}
+use crate::support::solved;
 
 /// Every White-to-move legal start of the board, in index order.
 fn starts(table: &KrkTable) -> Vec<Position> {
@@ -109,8 +106,8 @@ fn the_old_frame_flip_loop_is_gone() {
 }
 
 #[test]
-fn seed_phase_one_formula() {
-    // The seed's set-up: lone king on (x, y), white king on (p, q); the box
+fn the_quadrant_plans_first_phase_formula() {
+    // The write-up's set-up: lone king on (x, y), white king on (p, q); the box
     // size m ≥ 6 + x + y − min(p, q), White spends m + 4 − min(p, q) moves.
     let plan = quadrant_plan((3, 2), (5, 4));
     assert_eq!(plan.box_size, 6 + 3 + 2 - 4);
@@ -133,7 +130,7 @@ fn mates_from_the_tables_worst_position_on_8x8() {
 
 /// 10×10 and 12×12 exhaustively (742,080 and 2,360,160 starts; about 10 s
 /// and 30 s with `--profile checked`, 2·n⁶ bytes of memo). Run with
-/// `cargo test --profile checked -p fogbound-solvers --test krk_strategy -- --ignored --nocapture`.
+/// `cargo test --profile checked -p fogbound-solvers --test all -- --ignored krk_strategy:: --nocapture`.
 #[test]
 #[ignore]
 fn the_strategy_always_mates_on_10x10_and_12x12() {
@@ -145,7 +142,7 @@ fn the_strategy_always_mates_on_10x10_and_12x12() {
 
 /// 16×16 exhaustively (14,241,920 starts, 34 MB of memo; several minutes).
 /// Run with
-/// `cargo test --profile checked -p fogbound-solvers --test krk_strategy -- --ignored --nocapture 16x16`.
+/// `cargo test --profile checked -p fogbound-solvers --test all -- --ignored --nocapture krk_strategy::the_strategy_always_mates_on_16x16`.
 #[test]
 #[ignore]
 fn the_strategy_always_mates_on_16x16() {

@@ -1,6 +1,7 @@
 //! The Fog of War endgame solver against an independent brute force on
 //! small boards, its visibility against the engine's Fog of War model, and
-//! the paper's K+R claims (seed 000, Lemmas 15–17 and Corollary 18) on 8×8.
+//! the paper's K+R claims (Gehnen & Stannat, Lemmas 15–17 and Corollary 18)
+//! on 8×8.
 
 use fogbound_engine::model::{Fog, InformationModel};
 use fogbound_engine::variant::Variant;
@@ -8,6 +9,8 @@ use fogbound_engine::{Bitboard, Bitboard64, Color, Position};
 use fogbound_solvers::fog_endgame::{self, Board, Explain, Material, Placements, Reading};
 use fogbound_solvers::progress::Silent;
 use std::collections::HashMap;
+
+use crate::support::{fog_square, Rng};
 
 // ---------------------------------------------------------------------
 // The brute force: its own board code (coordinates, not bitboards), the
@@ -320,22 +323,16 @@ fn small_boards_agree_with_brute_force() {
 fn what_white_sees_is_the_engines_fog_of_war() {
     let variant = Variant::chess();
     let board = Board::new(8).unwrap();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     for material in Material::ALL {
         let table = Placements::new(board, material);
         let mut checked = 0;
         while checked < 300 {
             let mut p = [0u8; 3];
             for sq in p[..table.count].iter_mut() {
-                *sq = next(64) as u8;
+                *sq = rng.below(64) as u8;
             }
-            let king = next(64) as u8;
+            let king = rng.below(64) as u8;
             let p = table.normalise(p);
             if !table.valid(&p) || p[..table.count].contains(&king) {
                 continue;
@@ -389,9 +386,7 @@ fn what_white_sees_is_the_engines_fog_of_war() {
 // The paper's K+R claims on 8×8.
 
 fn set(board: Board, squares: &[&str]) -> u64 {
-    squares
-        .iter()
-        .fold(0, |m, s| m | 1 << board.parse_square(s).unwrap())
+    squares.iter().fold(0, |m, s| m | 1 << fog_square(board, s))
 }
 
 fn rect(
@@ -402,7 +397,7 @@ fn rect(
     let mut m = 0u64;
     for f in files {
         for r in ranks.clone() {
-            m |= 1 << board.parse_square(&format!("{f}{r}")).unwrap();
+            m |= 1 << fog_square(board, &format!("{f}{r}"));
         }
     }
     m
@@ -424,7 +419,7 @@ fn king_and_rook_on_8x8_match_the_paper() {
     let mut lemma17 = Vec::new();
     let l16_king = rect(board, 'a'..='b', 1..=4) | rect(board, 'c'..='d', 1..=2);
     let l17_king = rect(board, 'a'..='d', 1..=2);
-    let d4 = board.parse_square("d4").unwrap();
+    let d4 = fog_square(board, "d4");
     for k in board.squares() {
         for r in board.squares() {
             let p = [k, r, 0];
@@ -481,21 +476,13 @@ fn king_and_rook_on_8x8_match_the_paper() {
             // An optimal line replays to the capture, a lost start has an
             // answer to every White move.
             let (p, k) = (
-                [
-                    board.parse_square("a1").unwrap(),
-                    board.parse_square("b2").unwrap(),
-                    0,
-                ],
-                board.parse_square("h8").unwrap(),
+                [fog_square(board, "a1"), fog_square(board, "b2"), 0],
+                fog_square(board, "h8"),
             );
             let line = solution.line(&p, k).unwrap();
             assert_eq!(line.steps.len(), line.moves as usize);
-            let lost = [
-                board.parse_square("a1").unwrap(),
-                board.parse_square("h1").unwrap(),
-                0,
-            ];
-            let e4 = board.parse_square("e4").unwrap();
+            let lost = [fog_square(board, "a1"), fog_square(board, "h1"), 0];
+            let e4 = fog_square(board, "e4");
             let answers = solution.refutations(&lost, 1 << e4);
             assert!(!answers.is_empty());
             assert!(answers

@@ -1,22 +1,17 @@
-//! King+Rook vs King: the seed's 8×8 figures, small boards against an
+//! King+Rook vs King: the write-up's 8×8 figures, small boards against an
 //! independent brute-force minimax, and the table's play API.
 //!
 //! The 16×16 run is opt-in (about 1 s in release, longer in debug):
-//! `cargo test --release -p fogbound-solvers --test krk -- --ignored`.
+//! `cargo test --release -p fogbound-solvers --test all -- --ignored krk::`.
 
-use fogbound_solvers::krk::{
-    check_size, pass, solve, KrkTable, Piece, Position, Side, Square, Value,
-};
-use fogbound_solvers::progress::Silent;
+use fogbound_solvers::krk::{check_size, pass, solve, Piece, Position, Side, Square, Value};
 use fogbound_solvers::Cancelled;
 use std::collections::HashMap;
 
-fn solved(n: usize) -> KrkTable {
-    solve(n, &mut Silent).expect("Silent never cancels")
-}
+use crate::support::solved;
 
 #[test]
-fn eight_by_eight_matches_seed_002() {
+fn eight_by_eight_matches_the_published_figures() {
     let t = solved(8);
     let s = t.summary();
     assert_eq!(s.size, 8);
@@ -61,7 +56,7 @@ fn longest_mates_from_thirteen_to_sixteen_match_the_growth_table() {
 }
 
 /// 16×16, the native goal of issue 5 (≤ 10 s). Run with
-/// `cargo test --release -p fogbound-solvers --test krk -- --ignored`.
+/// `cargo test --release -p fogbound-solvers --test all -- --ignored krk::`.
 #[test]
 #[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn sixteen_by_sixteen_is_won_from_every_white_to_move_position() {
