@@ -10,7 +10,7 @@
 
 use fogbound_solvers::fog_endgame::board::bits;
 use fogbound_solvers::fog_endgame::paper_kq::{
-    with_stack, Outcome, PaperKq, Rule, Stage, StrategyLine, Variant,
+    with_stack, Outcome, PaperKq, RaiseRule, Rule, Stage, StrategyLine,
 };
 use fogbound_solvers::fog_endgame::{self, Board, Material, Reading};
 use fogbound_solvers::progress::Silent;
@@ -125,7 +125,7 @@ fn worst_case(
             return None;
         }
         let visible = sight(n, to) | 1 << to[0] | 1 << to[1];
-        let remember = s.variant == Variant::Paper;
+        let remember = s.raise_rule == RaiseRule::Paper;
         let mut answers = Vec::new();
         let unseen = set & !visible;
         if unseen != 0 {
@@ -150,14 +150,14 @@ fn worst_case(
 #[test]
 fn the_evaluator_agrees_with_a_recursion_written_here() {
     with_stack(|| {
-        for (n, variant) in [
-            (5, Variant::Paper),
-            (5, Variant::Careful),
-            (5, Variant::CarefulTurning),
-            (6, Variant::Careful),
+        for (n, raise_rule) in [
+            (5, RaiseRule::Paper),
+            (5, RaiseRule::Careful),
+            (5, RaiseRule::CarefulTurning),
+            (6, RaiseRule::Careful),
         ] {
             let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
-            s.variant = variant;
+            s.raise_rule = raise_rule;
             let mut memo = std::collections::HashMap::new();
             let mut line = std::collections::HashSet::new();
             let (mut won, mut failed) = (0, 0);
@@ -169,22 +169,25 @@ fn the_evaluator_agrees_with_a_recursion_written_here() {
                     Outcome::Won(v) => Some(v),
                     Outcome::Failed(_) => None,
                 };
-                assert_eq!(mine, theirs, "{n} {variant:?}: start {code} k{king}");
+                assert_eq!(mine, theirs, "{n} {raise_rule:?}: start {code} k{king}");
                 if mine.is_some() {
                     won += 1;
                 } else {
                     failed += 1;
                 }
             }
-            assert!(won > 0, "{n} {variant:?}");
-            assert!(failed > 0 || variant != Variant::Careful, "{n} {variant:?}");
+            assert!(won > 0, "{n} {raise_rule:?}");
+            assert!(
+                failed > 0 || raise_rule != RaiseRule::Careful,
+                "{n} {raise_rule:?}"
+            );
         }
     });
 }
 
-fn evaluated(n: usize, variant: Variant) -> PaperKq {
+fn evaluated(n: usize, raise_rule: RaiseRule) -> PaperKq {
     let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
-    s.variant = variant;
+    s.raise_rule = raise_rule;
     let starts = fog_endgame::results::starts(&s.table);
     for &(code, king) in &starts {
         s.start_outcome(code, king);
@@ -195,13 +198,13 @@ fn evaluated(n: usize, variant: Variant) -> PaperKq {
 #[test]
 fn every_move_the_policy_plays_is_legal_and_safe() {
     with_stack(|| {
-        for (n, variant) in [
-            (5, Variant::Careful),
-            (6, Variant::Careful),
-            (6, Variant::CarefulTurning),
-            (6, Variant::Paper),
+        for (n, raise_rule) in [
+            (5, RaiseRule::Careful),
+            (6, RaiseRule::Careful),
+            (6, RaiseRule::CarefulTurning),
+            (6, RaiseRule::Paper),
         ] {
-            let s = evaluated(n, variant);
+            let s = evaluated(n, raise_rule);
             let visited = s.visited();
             assert!(visited.len() > 1000, "{n}: {} states", visited.len());
             for (men, set, stage, seen) in visited {
@@ -227,17 +230,17 @@ fn every_move_the_policy_plays_is_legal_and_safe() {
 #[test]
 fn the_strategy_never_beats_the_optimum() {
     with_stack(|| {
-        for (n, variant) in [
-            (4, Variant::Careful),
-            (5, Variant::Careful),
-            (6, Variant::Careful),
-            (6, Variant::CarefulTurning),
-            (6, Variant::Paper),
+        for (n, raise_rule) in [
+            (4, RaiseRule::Careful),
+            (5, RaiseRule::Careful),
+            (6, RaiseRule::Careful),
+            (6, RaiseRule::CarefulTurning),
+            (6, RaiseRule::Paper),
         ] {
             let solution =
                 fog_endgame::solve(n, Material::KQ, Reading::Sighted, &mut Silent).unwrap();
             let mut s = PaperKq::new(n, Reading::Sighted).unwrap();
-            s.variant = variant;
+            s.raise_rule = raise_rule;
             let starts = fog_endgame::results::starts(&s.table);
             let mut won = 0;
             for &(code, king) in &starts {
@@ -251,14 +254,14 @@ fn the_strategy_never_beats_the_optimum() {
             assert!(won > 0, "{n}: nothing won");
         }
         // 4×4: every reading wins everywhere (the optimum: at most 4).
-        for variant in Variant::ALL {
-            let r = fog_endgame::paper_kq::evaluate(4, Reading::Sighted, 1, variant).unwrap();
+        for raise_rule in RaiseRule::ALL {
+            let r = fog_endgame::paper_kq::evaluate(4, Reading::Sighted, 1, raise_rule).unwrap();
             assert_eq!((r.starts, r.won, r.below_optimum), (812, 812, 0));
             assert_eq!(r.optimum_max_moves, 4);
         }
         // `paper` (Lemma 8 as written) wins every 6×6 start, in more moves
         // than the optimum's 12.
-        let r = fog_endgame::paper_kq::evaluate(6, Reading::Sighted, 1, Variant::Paper).unwrap();
+        let r = fog_endgame::paper_kq::evaluate(6, Reading::Sighted, 1, RaiseRule::Paper).unwrap();
         assert_eq!((r.starts, r.won, r.below_optimum), (19360, 19360, 0));
         assert_eq!(r.optimum_max_moves, 12);
         assert!(r.max_moves > 12 && r.mean_excess > 0.0);
@@ -274,7 +277,7 @@ fn line(start: [&str; 3]) -> StrategyLine {
     fog_endgame::paper_kq::strategy_line(
         8,
         Reading::Sighted,
-        Variant::Paper,
+        RaiseRule::Paper,
         sq(b, start[0]),
         sq(b, start[1]),
         sq(b, start[2]),
