@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// Count move-generation leaves (perft) from a position.
     Perft(perft::Args),
-    /// Solve Fox & Hounds on an n×n board and query the seed's AI.
+    /// Solve Fox & Hounds on an n×n board and query the published AI.
     #[command(name = "fox-hounds")]
     FoxHounds(fox_hounds::Args),
     /// Solve King+Rook vs King on n×n boards.

@@ -510,7 +510,7 @@ impl<B: Bitboard> InformationModel<B> for Open {
     }
 }
 
-/// Fog of War (chess.com; seed 000 §1.1; `shared/rules/README.md`): a player
+/// Fog of War (chess.com; Gehnen & Stannat, "Fog of War Chess", §1.1): a player
 /// sees their men and every square their men can move to in the
 /// capture-the-king rule mode (moves into check count). So an enemy man is
 /// seen exactly when one of the player's men could capture it; a blocked pawn

@@ -16,7 +16,7 @@ pub enum CastlingRule {
     /// The king moves two squares towards a rook with castling rights and the
     /// rook lands on the square the king crossed (orthodox chess).
     Standard,
-    /// Free castling (seed 004): the king moves any number of squares towards
+    /// Free castling (Foolish King Chess): the king moves any number of squares towards
     /// the rook, up to and including the rook's square, and the rook lands on
     /// any square the king left or crossed. With `may_give_check == false` a
     /// castling move may not attack the enemy king.
@@ -155,7 +155,7 @@ impl Variant {
         }
     }
 
-    /// Foolish King Chess (Patrik Hedman, The Chess Variant Pages; seed 004):
+    /// Foolish King Chess (Patrik Hedman, The Chess Variant Pages):
     /// 10×8; White has a Fool for a king, Archbishops, Bishops, Knights, Rooks;
     /// Black has King, Queen, Knights, Rooks and Hunters. Black's pawns promote
     /// to Hunters, White's to Fools; free castling; White wins by mating

@@ -1,4 +1,4 @@
-//! Foolish King Chess (seed 004): hand-checked move sets for each piece and
+//! Foolish King Chess (Patrik Hedman, The Chess Variant Pages): hand-checked move sets for each piece and
 //! rule, win conditions, and perft / move lists cross-checked against the
 //! simple mailbox generator in `reference/`.
 

@@ -131,7 +131,7 @@ fn the_fast_path_groups_as_other_models_do() {
     );
 }
 
-/// Rotenberg, The Problemist 1976 (seed 001): the announced variations of
+/// Rotenberg, The Problemist 1976: the announced variations of
 /// the solution sketch, each proved on the belief the umpire's answers
 /// leave, and the wrong tries the encyclopedia article names.
 #[test]

@@ -1,4 +1,4 @@
-//! King + Rook vs King on n×n boards (seed 002), solved by retrograde
+//! King + Rook vs King on n×n boards (the write-up "King & Rook vs King"), solved by retrograde
 //! analysis without the 50-move rule.
 //!
 //! White has the king and rook, Black the lone king. [`solve`] fills a dense
