@@ -68,7 +68,7 @@
 //! SAN-like and coordinate move text ([`notation`]) with a typed
 //! [`MoveTextError`]. No parser panics on any input.
 //!
-//! **Information models** ([`model`], [`observation`], [`session`]). The
+//! **Information models** ([`model`], [`observation`], [`matches`]). The
 //! product's central invariant: players (UI, bot, puzzle umpire) only ever
 //! receive [`Observation`]s. A [`Match`] owns the true positions and an
 //! [`InformationModel`] (a small trait: `visible`, `judge`, `played`,
@@ -165,6 +165,7 @@
 //! Pick `B` from the board size: at most 64 squares `Bitboard64`, 128
 //! `Bitboard128`, else `Bitboard256`.
 
+pub mod any_match;
 pub mod belief;
 pub mod bitboard;
 pub mod catalogue;
@@ -173,6 +174,7 @@ pub mod dark;
 pub mod game;
 pub mod geometry;
 pub mod kriegspiel;
+pub mod matches;
 pub mod model;
 pub mod mov;
 pub mod movegen;
@@ -186,7 +188,6 @@ pub mod review;
 pub mod role;
 pub mod rules;
 pub mod save;
-pub mod session;
 pub mod setup;
 pub mod share;
 pub mod small_sort;
@@ -194,6 +195,7 @@ pub mod transcript;
 pub mod variant;
 pub mod zobrist;
 
+pub use any_match::{AnyMatch, AttemptTextError};
 pub use bitboard::{Bitboard, Bitboard128, Bitboard256, Bitboard64, Squares};
 pub use color::{ByColor, Color};
 pub use dark::Dark;
@@ -202,6 +204,7 @@ pub use geometry::{File, Geometry, GeometryError, Rank, Square};
 pub use kriegspiel::{
     AnyObligation, CaptureDetail, Hearers, KriegspielRules, PawnCheck, PawnTries, Umpire,
 };
+pub use matches::{AttemptError, AttemptResult, GameEvent, LogEntry, Match, MatchError, Ply};
 pub use model::{
     find_move, Attempt, Fog, InformationModel, Judgement, ModelError, ModelSpec, MoveAttempt, Open,
     Resolution,
@@ -220,10 +223,6 @@ pub use review::Frame;
 pub use role::{Piece, PieceSpec, Role, Stop, PIECES};
 pub use rules::{Rules, RulesError};
 pub use save::{save_from_json, save_to_json, Clocks, SaveError, SaveFile, SAVE_VERSION};
-pub use session::{
-    AnyMatch, AttemptError, AttemptResult, AttemptTextError, GameEvent, LogEntry, Match,
-    MatchError, Ply,
-};
 pub use setup::{CastlingFlag, FenError, Setup};
 pub use share::{ShareError, MAX_SHARE_LEN, SHARE_VERSION};
 pub use transcript::Told;
