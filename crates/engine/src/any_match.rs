@@ -26,7 +26,7 @@ pub type SmallBoard = Bitboard128;
 pub type LargeBoard = Bitboard128;
 
 /// A [`Match`] on the bitboard its board needs: at most 64 squares
-/// [`Bitboard64`], 128 [`Bitboard128`], else [`Bitboard256`]. With the
+/// [`crate::Bitboard64`], 128 [`Bitboard128`], else [`crate::Bitboard256`]. With the
 /// `one-bitboard` feature every match is on [`Bitboard128`] and a larger
 /// board is [`MatchError::BoardTooLarge`].
 #[derive(Clone, Debug)]

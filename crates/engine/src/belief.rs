@@ -85,8 +85,10 @@ impl<B: Bitboard> Belief<B> {
         Belief::hashed(positions, hashes, tags)
     }
 
-    /// [`Belief::tagged`] for positions whose hashes the caller knows
-    /// (`hashes[i]` is `positions[i]`'s Zobrist hash).
+    /// A belief of `positions` whose hashes the caller knows (`hashes[i]`
+    /// is `positions[i]`'s Zobrist hash), each position with a tag (`tags`
+    /// is empty or as long as `positions`): the tags come back in the
+    /// belief's order, a repeated position keeping its first tag.
     pub fn hashed(
         positions: Vec<Position<B>>,
         hashes: Vec<u64>,

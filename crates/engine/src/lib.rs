@@ -1,7 +1,12 @@
 //! The fogbound rules engine: board geometry, men as movement data, variants
 //! as data, one move generator for every use (play, puzzles, bots, solvers),
-//! game termination and notation. No web dependencies; builds for
-//! `wasm32-unknown-unknown`; uses no clock.
+//! game termination and notation; the information models, what each player
+//! is told ([`Observation`]) and the beliefs built from it
+//! ([`belief::Observer`]); matches, their records, and the [`player::Player`]
+//! trait every automated seat implements. No search lives here: the puzzle
+//! solver is `fogbound-puzzles`, the players are `fogbound-players`, the
+//! retrograde solvers `fogbound-solvers`. No web dependencies; builds for
+//! `wasm32-unknown-unknown`; uses no clock; spawns no thread.
 //!
 //! # Design
 //!
@@ -68,7 +73,7 @@
 //! SAN-like and coordinate move text ([`notation`]) with a typed
 //! [`MoveTextError`]. No parser panics on any input.
 //!
-//! **Information models** ([`model`], [`observation`], [`matches`]). The
+//! **Information models** ([`model`], [`observation`], [`matches`](mod@matches)). The
 //! product's central invariant: players (UI, bot, puzzle umpire) only ever
 //! receive [`Observation`]s. A [`Match`] owns the true positions and an
 //! [`InformationModel`] (a small trait: `visible`, `judge`, `played`,
@@ -130,7 +135,7 @@
 //! let _ = (fog, game.position().pawn_advance_squares(fogbound_engine::Color::Black));
 //! ```
 //!
-//! Information models and sessions:
+//! Information models and matches:
 //!
 //! ```
 //! use fogbound_engine::{AnyMatch, Cell, Color, ModelSpec, Resolution, Variant};

@@ -44,7 +44,7 @@ pub enum GameEvent {
 pub enum MatchError {
     Fen(FenError),
     Position(PositionError),
-    /// A board this build does not play (see [`AnyMatch`]).
+    /// A board this build does not play (see [`crate::AnyMatch`]).
     BoardTooLarge {
         squares: usize,
     },

@@ -163,7 +163,7 @@ pub struct StrategyRow {
     /// The table's longest forced mate with White to move (White moves).
     pub max_dtm_white_to_move: u32,
     /// The quadrant plan's first-phase count `m + 4 − min(p, q)` at its worst over
-    /// the n×n corner of the quadrant ([`super::quadrant::quadrant_worst_case`]).
+    /// the n×n corner of the quadrant ([`quadrant_worst_case`]).
     pub quadrant_phase_one_worst: u32,
     /// The strategy against the table's best defence.
     pub against_table: AgainstTable,
