@@ -4,10 +4,10 @@
 //! things get the same attempts.
 
 use fogbound_engine::player::Player;
-use fogbound_engine::{AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Variant};
+use fogbound_engine::{AnyMatch, ByColor, Color, ModelSpec, Variant};
 use fogbound_players::{play_out, Opponent};
 
-use crate::support::{models, Watched};
+use crate::support::{models, same_view_same_attempts, Watched};
 
 fn watched(kind: Opponent, seed: u64) -> Watched {
     Watched::new(kind.build(seed))
@@ -94,7 +94,7 @@ fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
         for kind in [Opponent::Random, Opponent::Greedy] {
             let mut compared = 0;
             for seed in 1..=6u64 {
-                compared += same_view_same_attempts(kind, &spec, fens, seed);
+                compared += same_view_same_attempts(kind, &spec, fens, seed, 200);
             }
             assert!(
                 compared >= 12,
@@ -103,64 +103,6 @@ fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
             );
         }
     }
-}
-
-/// Plays the two games side by side with White's random player of `seed`
-/// in each, while White's observations are equal; asserts equal attempts.
-/// Black shuttles a knight (g8-f6-g8), which both games allow, so they
-/// differ only where White cannot see. Returns how many attempts were
-/// compared.
-fn same_view_same_attempts(kind: Opponent, spec: &ModelSpec, fens: [&str; 2], seed: u64) -> usize {
-    let mut games: Vec<AnyMatch> = fens
-        .iter()
-        .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
-        .collect();
-    assert_eq!(
-        games[0].observation(Color::White),
-        games[1].observation(Color::White),
-        "{}: White should not see the difference",
-        spec.id()
-    );
-    let mut whites: Vec<Box<dyn Player>> = (0..2).map(|_| kind.build(seed)).collect();
-    for i in 0..2 {
-        whites[i].start(&games[i].observation(Color::White));
-    }
-    let g = games[0].geometry();
-    let (mut compared, mut black_moves) = (0, 0);
-    for _ in 0..200 {
-        let views: Vec<Observation> = games.iter().map(|g| g.observation(Color::White)).collect();
-        if views[0] != views[1] || games.iter().any(|g| g.outcome().is_some()) {
-            break;
-        }
-        if games[0].turn() == Color::White {
-            let tries: Vec<Attempt> = (0..2).map(|i| whites[i].attempt(&views[i])).collect();
-            assert_eq!(
-                tries[0],
-                tries[1],
-                "{}: same view, different attempt",
-                spec.id()
-            );
-            compared += 1;
-            for i in 0..2 {
-                let r = games[i].attempt(Color::White, tries[i]).unwrap();
-                whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
-            }
-        } else {
-            let text = if black_moves % 2 == 0 { "g8f6" } else { "f6g8" };
-            black_moves += 1;
-            let a = Attempt::parse(text, g).unwrap();
-            let mut played = true;
-            for i in 0..2 {
-                let r = games[i].attempt(Color::Black, a).unwrap();
-                played &= r.resolution.passes_turn();
-                whites[i].observe(&r.observations[Color::White]);
-            }
-            if !played {
-                break;
-            }
-        }
-    }
-    compared
 }
 
 /// The one-ply baseline beats the random mover in Fog of War, where taking

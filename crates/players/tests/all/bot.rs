@@ -4,10 +4,10 @@
 //! random mover, and it plays every variant under every model.
 
 use fogbound_engine::player::Player;
-use fogbound_engine::{AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Variant};
+use fogbound_engine::{AnyMatch, ByColor, Color, ModelSpec, Variant};
 use fogbound_players::play_out;
 
-use crate::support::{models, Watched};
+use crate::support::{models, same_view_same_attempts, Watched};
 use fogbound_players::{BotLevel, BotPlayer, Opponent};
 
 fn bot(level: BotLevel, seed: u64) -> Box<dyn Player> {
@@ -45,48 +45,8 @@ fn the_bot_cannot_tell_apart_games_that_look_the_same_to_it() {
     ] {
         let mut compared = 0;
         for seed in 1..=8u64 {
-            let mut games: Vec<AnyMatch> = fens
-                .iter()
-                .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
-                .collect();
-            let mut whites: Vec<Box<dyn Player>> =
-                (0..2).map(|_| bot(BotLevel::Beginner, seed)).collect();
-            for i in 0..2 {
-                whites[i].start(&games[i].observation(Color::White));
-            }
-            let g = games[0].geometry();
-            let mut black_moves = 0;
-            for _ in 0..60 {
-                let views: Vec<Observation> =
-                    games.iter().map(|m| m.observation(Color::White)).collect();
-                if views[0] != views[1] || games.iter().any(|m| m.outcome().is_some()) {
-                    break;
-                }
-                if games[0].turn() == Color::White {
-                    let tries: Vec<Attempt> =
-                        (0..2).map(|i| whites[i].attempt(&views[i])).collect();
-                    assert_eq!(
-                        tries[0],
-                        tries[1],
-                        "{}: same view, different attempt",
-                        spec.id()
-                    );
-                    compared += 1;
-                    for i in 0..2 {
-                        let r = games[i].attempt(Color::White, tries[i]).unwrap();
-                        whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
-                    }
-                } else {
-                    // Black shuttles a knight, which both games allow.
-                    let text = if black_moves % 2 == 0 { "g8f6" } else { "f6g8" };
-                    black_moves += 1;
-                    let a = Attempt::parse(text, g).unwrap();
-                    for i in 0..2 {
-                        let r = games[i].attempt(Color::Black, a).unwrap();
-                        whites[i].observe(&r.observations[Color::White]);
-                    }
-                }
-            }
+            let kind = Opponent::Bot(BotLevel::Beginner);
+            compared += same_view_same_attempts(kind, &spec, fens, seed, 60);
         }
         assert!(
             compared >= 10,

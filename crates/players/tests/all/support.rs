@@ -1,8 +1,12 @@
-//! What the players' tests share: every model, and a player wrapper that
-//! records what the player it wraps tries and checks each attempt.
+//! What the players' tests share: every model, a player wrapper that
+//! records what the player it wraps tries and checks each attempt, and two
+//! games that look the same to White played side by side.
 
 use fogbound_engine::player::Player;
-use fogbound_engine::{Attempt, KriegspielRules, ModelSpec, Observation, Resolution};
+use fogbound_engine::{
+    AnyMatch, Attempt, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
+};
+use fogbound_players::Opponent;
 
 /// Open, Fog, Dark and Kriegspiel under every preset.
 pub fn models() -> Vec<ModelSpec> {
@@ -83,4 +87,68 @@ impl Player for Watched {
         }
         self.inner.resolved(a, r, o)
     }
+}
+
+/// Plays the two games side by side with White's player `kind` of `seed`
+/// in each, for at most `attempts` attempts while White's observations are
+/// equal; asserts equal attempts. Black shuttles a knight (g8-f6-g8), which
+/// both games allow, so they differ only where White cannot see. Returns
+/// how many of White's attempts were compared.
+pub fn same_view_same_attempts(
+    kind: Opponent,
+    spec: &ModelSpec,
+    fens: [&str; 2],
+    seed: u64,
+    attempts: usize,
+) -> usize {
+    let mut games: Vec<AnyMatch> = fens
+        .iter()
+        .map(|f| AnyMatch::new(&Variant::chess(), spec.clone(), Some(f)).unwrap())
+        .collect();
+    assert_eq!(
+        games[0].observation(Color::White),
+        games[1].observation(Color::White),
+        "{}: White should not see the difference",
+        spec.id()
+    );
+    let mut whites: Vec<Box<dyn Player>> = (0..2).map(|_| kind.build(seed)).collect();
+    for i in 0..2 {
+        whites[i].start(&games[i].observation(Color::White));
+    }
+    let g = games[0].geometry();
+    let (mut compared, mut black_moves) = (0, 0);
+    for _ in 0..attempts {
+        let views: Vec<Observation> = games.iter().map(|g| g.observation(Color::White)).collect();
+        if views[0] != views[1] || games.iter().any(|g| g.outcome().is_some()) {
+            break;
+        }
+        if games[0].turn() == Color::White {
+            let tries: Vec<Attempt> = (0..2).map(|i| whites[i].attempt(&views[i])).collect();
+            assert_eq!(
+                tries[0],
+                tries[1],
+                "{}: same view, different attempt",
+                spec.id()
+            );
+            compared += 1;
+            for i in 0..2 {
+                let r = games[i].attempt(Color::White, tries[i]).unwrap();
+                whites[i].resolved(&tries[i], &r.resolution, &r.observations[Color::White]);
+            }
+        } else {
+            let text = if black_moves % 2 == 0 { "g8f6" } else { "f6g8" };
+            black_moves += 1;
+            let a = Attempt::parse(text, g).unwrap();
+            let mut played = true;
+            for i in 0..2 {
+                let r = games[i].attempt(Color::Black, a).unwrap();
+                played &= r.resolution.passes_turn();
+                whites[i].observe(&r.observations[Color::White]);
+            }
+            if !played {
+                break;
+            }
+        }
+    }
+    compared
 }
