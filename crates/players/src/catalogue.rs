@@ -39,14 +39,15 @@ impl Opponent {
 
     /// Reads an id; `bot` alone is the default level.
     pub fn from_id(id: &str) -> Option<Opponent> {
-        let id = id.trim();
-        if id == "bot" {
-            return Some(Opponent::Bot(BotLevel::DEFAULT));
+        match id.trim() {
+            "random" => Some(Opponent::Random),
+            "greedy" => Some(Opponent::Greedy),
+            "bot" => Some(Opponent::Bot(BotLevel::DEFAULT)),
+            id => id
+                .strip_prefix("bot:")
+                .and_then(BotLevel::from_id)
+                .map(Opponent::Bot),
         }
-        if let Some(level) = id.strip_prefix("bot:") {
-            return BotLevel::from_id(level).map(Opponent::Bot);
-        }
-        Opponent::all().into_iter().find(|o| o.id() == id)
     }
 
     /// The name people read.
