@@ -323,7 +323,74 @@ class Tally:
         self.examples = collections.defaultdict(list)
 
 
-def classify(preset, data, attempt, board, mover, ours, ref):
+def own_board_allows(board, mover, uci):
+    """Whether the mover's own board (its men only) allows `uci`."""
+    m = chess.Move.from_uci(uci)
+    if board.color_at(m.from_square) != mover or board.color_at(m.to_square) == mover:
+        return False
+    last = chess.square_rank(m.to_square) in (0, 7)
+    if is_pawn_capture(board, mover, uci):
+        return (m.promotion is not None) == last
+    mine = board.copy(stack=False)
+    for sq in chess.SQUARES:
+        if mine.color_at(sq) == (not mover):
+            mine.remove_piece_at(sq)
+    mine.turn = mover
+    mine.ep_square = None
+    return any(
+        x.from_square == m.from_square and x.to_square == m.to_square and x.promotion == m.promotion
+        for x in mine.pseudo_legal_moves
+    )
+
+
+def told_no_capture(preset, board, mover, uci, facts):
+    """Whether the umpire said this turn that no pawn capture onto `uci`'s
+    square is legal."""
+    legal = [m for m in board.legal_moves if board.is_capture(m) and board.piece_type_at(m.from_square) == chess.PAWN]
+    if preset in ("english", "berkeley-any"):
+        return facts["any_no"]
+    if preset in ("wild16", "cincinnati"):
+        return not legal
+    if preset == "rand":
+        return all(m.to_square != chess.Move.from_uci(uci).to_square for m in legal)
+    return False
+
+
+def known_impossible(preset, board, mover, attempt, facts):
+    """Whether the mover could have known `attempt` was impossible, judged
+    here from scratch (the kinds of crates/engine/src/nonsense.rs)."""
+    if attempt in ("any?", "rebuffs?"):
+        return False
+    m = chess.Move.from_uci(attempt)
+    return (
+        not own_board_allows(board, mover, attempt)
+        or (m.from_square, m.to_square) in facts["refused"]
+        or (is_pawn_capture(board, mover, attempt) and told_no_capture(preset, board, mover, attempt, facts))
+    )
+
+
+def could_answer_check(board, mover, uci):
+    """Whether `uci` lands where it could answer the true check: a king
+    move but castling, or a square between the king and its one checker (the checker's
+    included), or an en passant capture of a checking pawn. A try we call
+    'Hell no' under rule 7 must be none of these."""
+    m = chess.Move.from_uci(uci)
+    king = board.king(mover)
+    if m.from_square == king:
+        # Castling out of check is never legal, and the mover knows it.
+        return not board.is_castling(m)
+    checkers = list(board.checkers())
+    if len(checkers) != 1:
+        return False
+    c = checkers[0]
+    if m.to_square == c or m.to_square in chess.SquareSet(chess.between(king, c)):
+        return True
+    if board.ep_square == m.to_square and is_pawn_capture(board, mover, uci):
+        return c == m.to_square + (-8 if mover == chess.WHITE else 8)
+    return False
+
+
+def classify(preset, data, attempt, board, mover, ours, ref, facts):
     """The named difference that explains why our answer `ours`
     (resolution, mover's words, opponent's words) and the reference's `ref`
     differ on this attempt, or None when none does: each name is checked
@@ -348,11 +415,13 @@ def classify(preset, data, attempt, board, mover, ours, ref):
             return "english-en-passant"
     if o_res == "nonsense" and o_me == nonsense and o_them == []:
         if r_res == "illegal" and r_me == illegal and r_them == public_illegal:
-            if preset == "rand" and board.is_check():
-                return "rand-check-bound"
-            if preset == "rand" and is_pawn_capture(board, mover, attempt):
-                return "rand-pawn-try-squares"
-            return "known-impossible-private"
+            if known_impossible(preset, board, mover, attempt, facts):
+                if preset == "rand" and is_pawn_capture(board, mover, attempt):
+                    return "rand-pawn-try-squares"
+                return "known-impossible-private"
+            if preset == "rand" and board.is_check() and attempt != "any?":
+                if not could_answer_check(board, mover, attempt):
+                    return "rand-check-bound"
         if r_res == "nonsense" and r_me == nonsense and r_them == nonsense:
             return "nonsense-heard-by-opponent"
     return None
@@ -374,6 +443,7 @@ def play_game(binary, preset, data, seed, probing, max_plies, tally, show):
         while len(board.move_stack) < max_plies:
             mover = board.turn
             refused = []
+            facts = {"refused": set(), "any_no": False}
             for tries in range(12):
                 obliged = ref.game.must_use_pawns
                 if obliged:
@@ -414,7 +484,7 @@ def play_game(binary, preset, data, seed, probing, max_plies, tally, show):
                     theirs = (rw, rb) if mover == chess.WHITE else (rb, rw)
                     name = classify(
                         preset, data, attempt, before, mover,
-                        (o["resolution"], *mine), (resolution, *theirs),
+                        (o["resolution"], *mine), (resolution, *theirs), facts,
                     )
                     if name is None:
                         report(tally, show, preset, seed, "words", history, (o["resolution"], ow, ob), (resolution, rw, rb))
@@ -429,9 +499,14 @@ def play_game(binary, preset, data, seed, probing, max_plies, tally, show):
                     if o.get("duty", False) != ref.game.must_use_pawns:
                         tally.named[name + " (game ended)"] += 1
                         return
-                if o["resolution"] != "played" and attempt not in refused and o["resolution"] == "illegal":
-                    tally.refused += 1
-                    refused.append(attempt)
+                if o["resolution"] == "illegal":
+                    m = chess.Move.from_uci(attempt)
+                    facts["refused"].add((m.from_square, m.to_square))
+                    if attempt not in refused:
+                        tally.refused += 1
+                        refused.append(attempt)
+                if resolution == "no":
+                    facts["any_no"] = True
                 if o["resolution"] == "played":
                     tally.plies += 1
                     break
