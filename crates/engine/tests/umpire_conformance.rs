@@ -147,13 +147,18 @@ fn words(m: &M, said: &[fogbound_engine::Announcement], c: Color) -> String {
 }
 
 /// `text` tried by the side to move: the resolution and where the
-/// announcements it made start.
-fn attempt(m: &mut M, text: &str) -> Result<(Resolution, usize), String> {
+/// announcements it made start (they go into `seen` too).
+fn attempt(m: &mut M, text: &str, seen: &mut Vec<Message>) -> Result<(Resolution, usize), String> {
     let before = m.announcements().len();
     let parsed = Attempt::parse(text, m.geometry()).map_err(|e| format!("`{text}`: {e}"))?;
     let r = m
         .attempt(m.turn(), parsed)
         .map_err(|e| format!("`{text}` not accepted: {e}"))?;
+    seen.extend(
+        m.announcements()[before..]
+            .iter()
+            .map(|a| a.message.clone()),
+    );
     Ok((r.resolution, before))
 }
 
@@ -200,14 +205,11 @@ fn run(case: &Case, seen: &mut Vec<Message>) -> Vec<String> {
                         Some(t) => (t.trim_end_matches(']'), true),
                         None => (token.as_str(), false),
                     };
-                    let (r, from) = match attempt(&mut m, text) {
-                        Ok(x) => x,
-                        Err(e) => {
-                            faults.push(at(*line, e));
-                            return faults;
-                        }
+                    let Ok((r, _)) =
+                        attempt(&mut m, text, seen).map_err(|e| faults.push(at(*line, e)))
+                    else {
+                        return faults;
                     };
-                    seen.extend(m.announcements()[from..].iter().map(|a| a.message.clone()));
                     if r.passes_turn() == refused {
                         faults.push(at(*line, format!("`{token}` was {}", resolution_word(&r))));
                         return faults;
@@ -227,14 +229,11 @@ fn run(case: &Case, seen: &mut Vec<Message>) -> Vec<String> {
                 resolution,
                 heard,
             } => {
-                let (r, from) = match attempt(&mut m, text) {
-                    Ok(x) => x,
-                    Err(e) => {
-                        faults.push(at(*line, e));
-                        return faults;
-                    }
+                let Ok((r, from)) =
+                    attempt(&mut m, text, seen).map_err(|e| faults.push(at(*line, e)))
+                else {
+                    return faults;
                 };
-                seen.extend(m.announcements()[from..].iter().map(|a| a.message.clone()));
                 if resolution_word(&r) != *resolution {
                     faults.push(at(
                         *line,
