@@ -1,7 +1,9 @@
-//! Kriegspiel (seed 001; presets from `shared/rules/README.md`): each player
-//! sees only their own men; an [`Umpire`] judges tries and makes
+//! Kriegspiel (seed 001; presets from `shared/rules/README.md`, each read
+//! against its own source: `preset_sources.rs`, `KRIEGSPIEL.md`): each
+//! player sees only their own men; an [`Umpire`] judges tries and makes
 //! announcements. Every preset is a [`KriegspielRules`] value (data), not a
-//! fork of the code.
+//! fork of the code. Tries the mover could have known were impossible are
+//! answered to it alone ([`crate::nonsense`]).
 
 use serde::{Deserialize, Serialize};
 
