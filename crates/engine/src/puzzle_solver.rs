@@ -695,15 +695,18 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The stage after a refused `attempt` in stage `turn`.
+    /// The stage after a refused `attempt` in stage `turn`. Under a duty
+    /// one refused pawn capture lifts, a refused pawn capture ends the
+    /// asking: once obliged it frees White; before "Any?" it leaves asking
+    /// worth nothing the other order lacks, since after "Yes" trying that
+    /// capture again is no try (the umpire calls a repeat impossible) and
+    /// asking first, then trying it, does as well.
     fn after_refusal(&self, pos: &Pos, turn: Turn, attempt: &MoveAttempt) -> Turn {
-        let freed = turn == Turn::Obliged
-            && self
-                .any
-                .as_ref()
-                .is_some_and(|a| a.obligation == AnyObligation::TryOne)
-            && is_pawn_capture(pos, attempt);
-        if freed {
+        let one = self
+            .any
+            .as_ref()
+            .is_some_and(|a| a.obligation == AnyObligation::TryOne);
+        if one && turn != Turn::Asked && is_pawn_capture(pos, attempt) {
             Turn::Asked
         } else {
             turn
@@ -1646,10 +1649,13 @@ pub fn model_of(puzzle: &Puzzle) -> Result<ModelSpec, PuzzleError> {
     if puzzle.goal == Goal::CaptureKing || puzzle.rules == "fog" {
         return Ok(ModelSpec::Fog);
     }
-    let rules = KriegspielRules::preset(&puzzle.rules).ok_or_else(|| PuzzleError::Field {
+    let mut rules = KriegspielRules::preset(&puzzle.rules).ok_or_else(|| PuzzleError::Field {
         field: "rules",
         message: format!("'{}' is not an umpire preset", puzzle.rules),
     })?;
+    // A stalemate fails a problem ([`crate::puzzle::Stalemate`]), even
+    // under a preset whose games score it (`rand`).
+    rules.stalemate_loses = false;
     Ok(ModelSpec::Kriegspiel { rules })
 }
 
