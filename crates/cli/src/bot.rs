@@ -13,6 +13,10 @@ pub struct Args {
     level: BotLevel,
 }
 
+/// The bot's search nodes per millisecond of a `go`'s budget (natively,
+/// roughly; as `match --ms` counts them).
+const NODES_PER_MS: u64 = 300;
+
 fn level(id: &str) -> Result<BotLevel, String> {
     BotLevel::from_id(id).ok_or_else(|| {
         let ids: Vec<&str> = BotLevel::ALL.iter().map(|l| l.id()).collect();
@@ -22,7 +26,12 @@ fn level(id: &str) -> Result<BotLevel, String> {
 
 pub fn run(args: Args) -> Result<(), String> {
     let level = args.level;
-    protocol::serve(stdin().lock(), stdout().lock(), |seed| {
-        Box::new(BotPlayer::new(level, seed))
-    })
+    protocol::serve(
+        stdin().lock(),
+        stdout().lock(),
+        |seed| Box::new(BotPlayer::new(level, seed)),
+        // Each `go`'s budget caps the bot's search (its level's budget
+        // still applies when smaller).
+        |bot: &mut BotPlayer, ms| bot.cap_nodes(ms.saturating_mul(NODES_PER_MS)),
+    )
 }

@@ -28,6 +28,7 @@ pub fn run(args: Args) -> Result<(), String> {
                     "id": p.id, "label": p.label, "illegal": p.illegal_text(),
                     "capture": p.capture_text(), "check": p.check_text(),
                     "pawn_tries": p.pawn_tries_text(), "other": p.other_text(),
+                    "source": p.source, "readings": p.readings, "data": p.rules,
                 })
             })
             .collect();

@@ -72,6 +72,11 @@ pub struct Args {
     /// umpire's words as comments, the seed and the players in the tags)
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
+    /// Send external programs only protocol v1's required fields, as a
+    /// minimal referee would (no `turn`, `moves`, `tries`, `may`,
+    /// `captured`, `passed`, `seed`)
+    #[arg(long)]
+    required_only: bool,
 }
 
 /// A player as the command line names it.
@@ -304,6 +309,7 @@ pub fn run(args: Args) -> Result<(), String> {
             preset: spec.preset_id().map(str::to_string),
             seed,
             ms: args.ms.unwrap_or(1000),
+            required_only: args.required_only,
         };
         let timed = |kind: &Spec, seed: u64| Timed {
             inner: kind.seat(seed, &info, args.ms),
@@ -323,7 +329,7 @@ pub fn run(args: Args) -> Result<(), String> {
         // A side whose attempt the referee rejects outright (an external
         // program's fault, or a bug) loses the game, with the reason.
         let outcome = match play_out_limited(&mut game, players, &limits) {
-            Ok(o) => o.map(|o| (o.winner, o.reason.to_string())),
+            Ok(o) => o.map(|o| (o.winner, o.reason_text(&variant))),
             Err(PlayOutError::Rejected { by, message }) => {
                 let fault = match by {
                     Color::White => white.inner.fault(),

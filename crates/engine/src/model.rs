@@ -128,13 +128,17 @@ impl ModelSpec {
     }
 
     /// The variant as this model plays it (Kriegspiel presets without
-    /// host-applied draws turn repetition and the 50-move rule off).
+    /// host-applied draws turn repetition and the 50-move rule off; under
+    /// `rand` the stalemated side loses).
     pub fn adjust_variant(&self, variant: &Variant) -> Variant {
         let mut v = variant.clone();
         if let ModelSpec::Kriegspiel { rules } = self {
             if !rules.host_draws {
                 v.draws.repetitions = 0;
                 v.draws.fifty_move_plies = 0;
+            }
+            if rules.stalemate_loses {
+                v.draws.stalemate_is_draw = false;
             }
         }
         v

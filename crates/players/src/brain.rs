@@ -67,7 +67,7 @@ impl ModelGuess {
     /// board by having no fog.
     pub fn from_observation(obs: &Observation) -> ModelGuess {
         match obs.actions.tries {
-            Tries::AnyFromOwnMen => return ModelGuess::Kriegspiel,
+            Tries::TryHints => return ModelGuess::Kriegspiel,
             Tries::PawnProbes => return ModelGuess::Dark,
             Tries::Hinted => {}
         }

@@ -6,6 +6,9 @@
 //!   shakmaty and against `reference`, a second generator written here;
 //! - `models`, `information`: each information model's rules by hand-built
 //!   positions, and random matches in which no hidden man ever leaks;
+//! - `umpire_conformance`: the Kriegspiel umpire against its corpus
+//!   (`tests/data/umpire-conformance.txt`), and nonsense never legal nor
+//!   heard;
 //! - `persistence`, `pgn_interop`: saves, PGN and share codes, read back by
 //!   the engine and by an independent PGN reader.
 //!
@@ -27,3 +30,4 @@ mod persistence;
 mod pgn_interop;
 mod reference;
 mod support;
+mod umpire_conformance;

@@ -115,10 +115,13 @@ pub fn model_of(puzzle: &Puzzle) -> Result<ModelSpec, PuzzleError> {
     if puzzle.goal == Goal::CaptureKing || puzzle.rules == "fog" {
         return Ok(ModelSpec::Fog);
     }
-    let rules = KriegspielRules::preset(&puzzle.rules).ok_or_else(|| PuzzleError::Field {
+    let mut rules = KriegspielRules::preset(&puzzle.rules).ok_or_else(|| PuzzleError::Field {
         field: "rules",
         message: format!("'{}' is not an umpire preset", puzzle.rules),
     })?;
+    // A stalemate fails a problem ([`crate::puzzle::Stalemate`]), even
+    // under a preset whose games score it (`rand`).
+    rules.stalemate_loses = false;
     Ok(ModelSpec::Kriegspiel { rules })
 }
 

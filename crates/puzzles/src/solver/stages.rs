@@ -57,15 +57,18 @@ impl Solver<'_> {
         }
     }
 
-    /// The stage after a refused `attempt` in stage `turn`.
+    /// The stage after a refused `attempt` in stage `turn`. Under a duty
+    /// one refused pawn capture lifts, a refused pawn capture ends the
+    /// asking: once obliged it frees White; before "Any?" it leaves asking
+    /// worth nothing the other order lacks, since after "Yes" trying that
+    /// capture again is no try (the umpire calls a repeat impossible) and
+    /// asking first, then trying it, does as well.
     pub(super) fn after_refusal(&self, pos: &Pos, turn: Turn, attempt: &MoveAttempt) -> Turn {
-        let freed = turn == Turn::Obliged
-            && self
-                .any
-                .as_ref()
-                .is_some_and(|a| a.obligation == AnyObligation::TryOne)
-            && is_pawn_capture(pos, attempt);
-        if freed {
+        let one = self
+            .any
+            .as_ref()
+            .is_some_and(|a| a.obligation == AnyObligation::TryOne);
+        if one && turn != Turn::Asked && is_pawn_capture(pos, attempt) {
             Turn::Asked
         } else {
             turn
