@@ -1,9 +1,9 @@
 //! The beliefs domain: what the bot believed through a finished game, for
-//! the replay ([`fogbound_player::trace`]).
+//! the replay ([`fogbound_players::trace`]).
 
 use fogbound_engine::Told;
-use fogbound_player::trace::{belief_trace, BeliefFrame};
-use fogbound_player::BotLevel;
+use fogbound_players::trace::{belief_trace, BeliefFrame};
+use fogbound_players::BotLevel;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};

@@ -5,7 +5,7 @@
 //!
 //! Use with `#[serde(with = "by_id")]` on a field whose type is [`ById`].
 
-use fogbound_player::{BotLevel, Opponent};
+use fogbound_players::{BotLevel, Opponent};
 use fogbound_solvers::fog_endgame::{Material, Reading};
 use serde::{de::Error, Deserialize, Deserializer, Serializer};
 

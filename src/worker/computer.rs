@@ -3,8 +3,8 @@
 //! (what that side was told, nothing else).
 
 use fogbound_engine::{Attempt, Observation, Told};
-use fogbound_player::seat::Seat;
-use fogbound_player::Opponent;
+use fogbound_players::seat::Seat;
+use fogbound_players::Opponent;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};

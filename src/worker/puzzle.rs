@@ -6,10 +6,11 @@
 //! searching ([`UmpireGame::replay`]), then searches for the umpire's
 //! answer. So a reload, or a worker ended by "Stop", loses nothing.
 
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_with, Options, Solution, Stats};
-use fogbound_engine::puzzle_umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_engine::{Geometry, Observation};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_with, Options, Solution};
+use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
+use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};
@@ -129,13 +130,9 @@ pub fn turn(
     let puzzle = read(puzzle)?;
     let mut game = UmpireGame::replay(&puzzle, steps).map_err(|e| e.to_string())?;
     if let Some(text) = attempt {
-        let mut progress = |s: &Stats| {
-            report(
-                "the umpire looks for the worst answer",
-                s.nodes,
-                UMPIRE_NODES,
-            );
-            true
+        let mut progress = |_: &str, nodes, _| {
+            report("the umpire looks for the worst answer", nodes, UMPIRE_NODES);
+            Ok::<(), Cancelled>(())
         };
         game.play(text, UMPIRE_NODES, Some(&mut progress))
             .map_err(|e| e.to_string())?;
@@ -194,9 +191,9 @@ pub fn solve(
     } else {
         "looking for the key"
     };
-    let mut progress = |s: &Stats| {
-        report(pass, s.nodes, max_nodes);
-        true
+    let mut progress = |_: &str, nodes, _| {
+        report(pass, nodes, max_nodes);
+        Ok::<(), Cancelled>(())
     };
     solve_with(
         &puzzle,
@@ -215,8 +212,8 @@ pub fn solve(
 mod tests {
     use super::*;
     use crate::worker::quiet;
-    use fogbound_engine::collection::collection;
-    use fogbound_engine::puzzle_solver::Verdict;
+    use fogbound_puzzles::collection::collection;
+    use fogbound_puzzles::solver::Verdict;
 
     fn speckmann() -> String {
         collection()

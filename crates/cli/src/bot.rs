@@ -3,7 +3,7 @@
 
 use std::io::{stdin, stdout};
 
-use fogbound_player::{protocol, BotLevel, BotPlayer};
+use fogbound_players::{protocol, BotLevel, BotPlayer};
 
 /// Plays fog chess over protocol v1: JSON lines in on stdin, out on stdout.
 #[derive(clap::Args)]

@@ -179,7 +179,7 @@ pub fn growth(state: &UseReducerHandle<KrkState>) -> Html {
                 <thead><tr><th>{ format!("{0}×{0}", row.size) }</th><th>{ "White moves to mate" }</th></tr></thead>
                 <tbody>
                     <tr><td>{ "Exact tables, longest forced mate" }</td><td class="num">{ row.max_dtm_white_to_move }</td></tr>
-                    <tr><td>{ "The quadrant plan's first-phase count, worst start" }</td><td class="num">{ row.seed_phase_one_worst }</td></tr>
+                    <tr><td>{ "The quadrant plan's first-phase count, worst start" }</td><td class="num">{ row.quadrant_phase_one_worst }</td></tr>
                     <tr><td>{ format!("Strategy vs the table's defence, worst of {} starts", group_digits(t.starts)) }</td>
                         <td class="num">{ format!("{} (mean {}; tables {})", t.worst_moves, Fixed(t.mean_moves, 1), Fixed(t.mean_dtm, 1)) }</td></tr>
                     if let Some(e) = &row.exhaustive {
