@@ -472,10 +472,10 @@ impl<B: Bitboard> Match<B> {
     /// they saw of it (`seen`, from their observation right after the
     /// ply): on the open board the move itself with its check marks; the
     /// viewer's own move as [`Match::known_san`]; the opponent's move, when
-    /// the viewer saw where the man left and landed, told apart from the
-    /// mover's men the viewer saw then, a capture of the viewer's man and a
-    /// promotion written. `None` when the viewer did not see enough of it
-    /// to write it, or for a wasted turn.
+    /// the viewer saw where the man landed (and where a pawn that took came
+    /// from), told apart from the mover's men the viewer saw then, a
+    /// capture of the viewer's man and a promotion written. `None` when the
+    /// viewer did not see enough of it to write it, or for a wasted turn.
     pub fn seen_san(&self, index: usize, viewer: Color, seen: &SeenMove) -> Option<String> {
         let ply = self.plies.get(index)?;
         let mv = ply.mv?;
@@ -486,7 +486,11 @@ impl<B: Bitboard> Match<B> {
         if ply.by == viewer {
             return self.known_san(index);
         }
-        if seen.passed || seen.from.is_none() || seen.to.is_none() {
+        // Where the man went must be seen; where it came from only for a
+        // pawn's capture, whose file SAN names (`Nf6` and `d5` read alike
+        // whichever square the man left).
+        let pawn_capture = mv.role == crate::Role::Pawn && mv.capture.is_some();
+        if seen.passed || seen.to.is_none() || (seen.from.is_none() && pawn_capture) {
             return None;
         }
         let mut picture = crate::model::masked(before, viewer, self.seen(before, viewer));

@@ -271,7 +271,7 @@ pub(super) fn revealed(
             .filter(|h| h.color == viewer)
             .map(|h| match h.attempt {
                 None => "The computer is thinking about your position…".to_string(),
-                Some(a) => hint_text(&a, game.geometry()),
+                Some(a) => hint_text(&a, |m| game.attempt_san(viewer, m)),
             });
         html! {
             <div class="hint-box">
