@@ -620,15 +620,6 @@ pub fn read_attempt<B: Bitboard>(
         Err(e) => e,
     };
     let free_castling = matches!(picture.variant().castling, crate::CastlingRule::Free { .. });
-    let plain = |from, to| {
-        Attempt::Move(MoveAttempt {
-            from,
-            to,
-            promotion: None,
-            rook_to: None,
-            route: None,
-        })
-    };
     match picture.parse_san(text, RuleMode::CaptureKing) {
         Ok(m) => Ok(Attempt::Move(MoveAttempt {
             from: m.from,
@@ -640,7 +631,7 @@ pub fn read_attempt<B: Bitboard>(
             },
             route: None,
         })),
-        Err(MoveTextError::PromotionUnnamed { from, to, .. }) => Ok(plain(from, to)),
+        Err(MoveTextError::PromotionUnnamed { from, to, .. }) => Ok(Attempt::of(from, to)),
         Err(san_error) => match pawn_try(picture, picture.turn(), text) {
             Some(attempt) => Ok(attempt),
             // Text that is neither notation: report it as coordinates,

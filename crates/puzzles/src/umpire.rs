@@ -10,7 +10,7 @@
 //! answer refutes the attempt, it picks the one that makes White's win
 //! longest. So a person succeeds only with a line that works in every
 //! branch; and when they fail, any of the games still kept is a concrete
-//! refutation ([`UmpireGame::story`]: "the bishop stood on a1 all along").
+//! refutation ([`UmpireGame::story`]: "the bishop stood on a1 from the start").
 //!
 //! Every attempt is judged by the puzzle's own information model inside
 //! whole matches and the games are grouped by White's [`Observation`]
@@ -48,8 +48,10 @@ pub struct Step {
     pub answer: u32,
     /// The umpire's search found that after this answer White can no
     /// longer force the goal ([`Status::Lost`]); kept so a replay, which
-    /// does not search, ends where the game ended.
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    /// does not search, ends where the game ended. Always written: the
+    /// worker's messages are bincode, which has no field names, so a field
+    /// left out shifts every field after it; `default` reads older saves.
+    #[serde(default)]
     pub lost: bool,
 }
 

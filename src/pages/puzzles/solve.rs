@@ -234,14 +234,15 @@ pub fn puzzle_solve() -> Html {
                 e.prevent_default();
                 if let Some(input) = typed.cast::<web_sys::HtmlInputElement>() {
                     state.dispatch(SolveAction::Try(input.value()));
-                    input.set_value("");
                 }
             })
         };
         html! {
             <>
                 { for promotion }
-                <form class="typed-move" onsubmit={on_submit}>
+                // Keyed by the steps taken: an attempt the umpire answered
+                // empties the box, one not taken keeps its text to correct.
+                <form class="typed-move" onsubmit={on_submit} key={format!("typed-{}", turn.steps.len())}>
                     <label for="puzzle-typed">{ "Type an attempt" }</label>
                     <div class="typed-row">
                         <input id="puzzle-typed" ref={typed.clone()} name="attempt" data-testid="puzzle-typed" type="text"

@@ -142,6 +142,9 @@ fn rotenbergs_nf2_is_answered_by_the_bishops_capture() {
     let story = game.story();
     assert_eq!(story.moves.len(), 3, "{story:?}");
     assert!(story.moves[1].starts_with("1...Bxf2"), "{story:?}");
+    // The story names where the bishop started, not f2 where it ended.
+    assert_eq!(story.hidden.len(), 1, "{story:?}");
+    assert_ne!(story.hidden[0], "bishop on f2", "{story:?}");
 }
 
 /// 1.Rh2? — the bishop takes the rook with check: White cannot mate in the
@@ -166,6 +169,30 @@ fn a_lost_game_is_said_at_once() {
     let old: fogbound_puzzles::umpire::Step =
         serde_json::from_str(r#"{"attempt": "h1h2", "answer": 0}"#).unwrap();
     assert!(!old.lost);
+}
+
+/// Steps cross to the page's worker in bincode, a format without field
+/// names: every step, lost or not, must read back as it was written.
+#[test]
+fn steps_survive_the_workers_message_format() {
+    use fogbound_puzzles::umpire::Step;
+    let steps = vec![
+        Step {
+            attempt: "h1h2".into(),
+            answer: 1,
+            lost: true,
+        },
+        Step {
+            attempt: "any?".into(),
+            answer: 0,
+            lost: false,
+        },
+    ];
+    let bytes = bincode::serialize(&(steps.clone(), 7u32)).unwrap();
+    let back: (Vec<Step>, u32) = bincode::deserialize(&bytes).unwrap();
+    assert_eq!(back, (steps.clone(), 7));
+    let json = serde_json::to_string(&steps).unwrap();
+    assert_eq!(serde_json::from_str::<Vec<Step>>(&json).unwrap(), steps);
 }
 
 /// The umpire's log writes a played move as White knows it once answered:
