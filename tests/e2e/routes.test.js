@@ -49,7 +49,7 @@ for (const [sizeName, viewport] of SIZES) {
       }
       if (name === "home") {
         const card = await page.locator(".cards li").first().textContent();
-        assert.match(card, /Play.*against the computer/s);
+        assert.match(card, /Play.*against the computer/is);
       }
     }
     assert.deepEqual(errors, []);
