@@ -229,6 +229,14 @@ async fn typed_moves_read_against_the_viewers_board() {
     let error = text(&root, "[data-testid=typed-error]");
     assert!(error.contains("Nf9"), "{error}");
     let input_now = root.query_selector("#typed-move").unwrap().unwrap();
+    // The refused text stays in the box to correct.
+    assert_eq!(
+        input_now
+            .dyn_ref::<web_sys::HtmlInputElement>()
+            .unwrap()
+            .value(),
+        "Nf9"
+    );
     assert_eq!(
         input_now.get_attribute("aria-invalid").as_deref(),
         Some("true")

@@ -270,7 +270,8 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             }
         </>
     };
-    let board = html! { <Board view={start_view(&settings)} label="Starting position" /> };
+    let board =
+        html! { <Board view={start_view(&settings)} label="Starting position" decorative=true /> };
     html! {
         <PageFrame title="Play" {intro} {board}>
             { props.children.clone() }

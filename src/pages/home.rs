@@ -16,12 +16,13 @@ pub fn home() -> Html {
               Kriegspiel and Foolish King Chess, hot-seat on one device or against the computer; \
               Kriegspiel problems; and solvers for the games and endgames behind them." }</p>
     };
-    let board = html! { <Board view={view} label="A Fog of War position as White sees it" /> };
+    let board = html! { <Board view={view} label="A Fog of War position as White sees it" decorative=true /> };
     html! {
         <PageFrame title="Chess in the fog" {intro} {board}>
             <ul class="cards">
                 <li><a href={Route::Play.href()}><h2>{ "Play" }</h2>
-                    <p>{ "Two players, one screen, a privacy curtain between turns. Four variants, four ways of hiding the board." }</p></a></li>
+                    <p>{ "Against the computer, which sees only what its side may see, or two players on one screen \
+                          with a privacy curtain between turns. Four variants, four ways of hiding the board." }</p></a></li>
                 <li><a href={Route::Puzzles.href()}><h2>{ "Puzzles" }</h2>
                     <p>{ "Kriegspiel problems: mate against every hidden placement the umpire can choose." }</p></a></li>
                 <li><a href={Route::Solvers.href()}><h2>{ "Solvers" }</h2>

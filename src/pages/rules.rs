@@ -21,9 +21,10 @@ pub fn rules() -> Html {
     });
     let rows = presets.iter().map(|p| html! {
         <tr data-preset={p.id}>
-            <td><code>{ p.id }</code></td><td>{ p.label }</td><td>{ p.illegal_text() }</td>
-            <td>{ p.capture_text() }</td><td>{ p.check_text() }</td><td>{ p.pawn_tries_text() }</td>
-            <td>{ p.other_text() }</td>
+            <td data-label="id"><code>{ p.id }</code></td><td data-label="Convention">{ p.label }</td>
+            <td data-label="Illegal try">{ p.illegal_text() }</td><td data-label="Capture">{ p.capture_text() }</td>
+            <td data-label="Check">{ p.check_text() }</td><td data-label="Pawn tries">{ p.pawn_tries_text() }</td>
+            <td data-label="Also">{ p.other_text() }</td>
         </tr>
     });
     let section = |id: &str| {

@@ -69,7 +69,8 @@ pub struct BoardFacts<'a> {
     pub promotions: &'a [Role],
     /// The ways a king move `from` → `to` could be meant (free castling).
     pub castling: &'a dyn Fn(Square, Square) -> Vec<Option<Square>>,
-    /// Reads typed attempt text on the player's picture.
+    /// Reads typed attempt text on the player's picture; the error is the
+    /// whole sentence to show.
     pub parse: &'a dyn Fn(&str) -> Result<Attempt, String>,
 }
 
@@ -258,8 +259,8 @@ impl Input {
         let obs = facts.observation;
         let g = facts.geometry;
         match (facts.parse)(text) {
-            Err(e) => {
-                self.typed_error = Some(format!("Could not read “{text}”: {e}."));
+            Err(message) => {
+                self.typed_error = Some(message);
                 Intent::Nothing
             }
             Ok(Attempt::Move(m)) => {

@@ -13,10 +13,9 @@
 //! to download or discard it.
 
 use fogbound_engine::small_sort::{sort_small, sort_small_by};
-use fogbound_engine::Color;
 use serde::{Deserialize, Serialize};
 
-use super::replay::{Replay, IMPORTED_TAG};
+use super::replay::{players_line, RecordTags, Replay, IMPORTED_TAG};
 use super::table::GameTable;
 use super::words::outcome_text;
 
@@ -64,11 +63,7 @@ impl Summary {
         Summary {
             id: game.id().to_string(),
             title,
-            players: format!(
-                "{} vs {}",
-                game.player(Color::White),
-                game.player(Color::Black)
-            ),
+            players: players_line(&RecordTags::of_settings(settings)),
             status,
             finished,
             plies: game.plies() as u32,
@@ -84,9 +79,7 @@ impl Summary {
         Summary {
             id: id.to_string(),
             title: replay.title(),
-            players: replay
-                .players_line()
-                .unwrap_or_else(|| "players not named".into()),
+            players: replay.players_line(),
             status: replay.status(replay.plies()),
             finished: replay.outcome().is_some(),
             plies: replay.plies(),

@@ -63,14 +63,12 @@ impl Records {
 }
 
 /// Ply `index` of `game` as `viewer` knows it (`seen`, from their
-/// observation right after it): their own move in SAN, the opponent's as
-/// far as they saw it.
+/// observation right after it): in SAN whenever they know the move whole
+/// (their own; any on the open board, with check marks; the opponent's
+/// seen from start to landing), else as far as they saw it (`?–e5, took on e5`).
 pub fn known_text(game: &AnyMatch, index: usize, seen: &SeenMove, viewer: Color) -> String {
-    let own = seen.by.is_none_or(|by| by == viewer) && !seen.passed;
-    match game.known_san(index) {
-        Some(san) if own => san,
-        _ => describe(seen, viewer, game.geometry()),
-    }
+    game.seen_san(index, viewer, seen)
+        .unwrap_or_else(|| describe(seen, viewer, game.geometry()))
 }
 
 /// Everything the umpire said that `player` heard.

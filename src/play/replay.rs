@@ -112,7 +112,7 @@ impl RecordTags {
 
     /// The players of a game at the table: a person by the name they gave
     /// (none if they kept the colour's name), an automated player by its own.
-    fn of_settings(settings: &PlayLink) -> ByColor<Option<String>> {
+    pub(crate) fn of_settings(settings: &PlayLink) -> ByColor<Option<String>> {
         let seats = settings.seats();
         ByColor::new_with(|c| match seats.get(c) {
             Occupant::Computer(kind) => Some(kind.label().to_string()),
@@ -135,6 +135,16 @@ impl RecordTags {
             ),
         ]
     }
+}
+
+/// The players as the page shows them (`Ann vs Bob`), with the one rule for
+/// a missing name that the header, the saved-games list and the replay
+/// share: a player with no name is called by the colour they played
+/// (`White vs Fogbound bot (club)`, `White vs Black`). A record writes
+/// PGN's mark for an unknown player, `?`, which reads back as no name.
+pub fn players_line(players: &ByColor<Option<String>>) -> String {
+    let name = |c: Color| players[c].clone().unwrap_or_else(|| c.name().to_string());
+    format!("{} vs {}", name(Color::White), name(Color::Black))
 }
 
 /// A game to replay. See the module docs.
@@ -274,14 +284,9 @@ impl Replay {
         self.imported
     }
 
-    /// "Ann vs Bob", "Ann vs ?", or `None` when neither is known.
-    pub fn players_line(&self) -> Option<String> {
-        let p = &self.record.players;
-        if p.white.is_none() && p.black.is_none() {
-            return None;
-        }
-        let name = |c: Color| p[c].clone().unwrap_or_else(|| "?".into());
-        Some(format!("{} vs {}", name(Color::White), name(Color::Black)))
+    /// "Ann vs Bob", "Ann vs Black" (see [`players_line`]).
+    pub fn players_line(&self) -> String {
+        players_line(&self.record.players)
     }
 
     /// Whether the game's model hid men from the players (so the replay
@@ -645,7 +650,7 @@ mod tests {
         ] {
             assert!(pgn.contains(tag), "{tag} in {pgn}");
         }
-        assert_eq!(r.players_line().as_deref(), Some("Ann vs Bob"));
+        assert_eq!(r.players_line(), "Ann vs Bob");
         // The share link keeps them, and so does a PGN brought back in.
         let shared = Replay::from_share(&r.share_code().unwrap()).unwrap();
         assert_eq!(shared.record(), r.record());
@@ -664,6 +669,32 @@ mod tests {
         let r = Replay::from_save_json(&vs.to_json(0.0)).unwrap();
         assert!(r.pgn().contains("[White \"?\"]"), "{}", r.pgn());
         assert!(!r.pgn().contains("[Black \"?\"]"), "{}", r.pgn());
+        // A person without a name is called by their colour on the page,
+        // never "?": in the header, the list and again after an import.
+        let bot = fogbound_players::Opponent::from_id("random")
+            .unwrap()
+            .label();
+        let line = format!("White vs {bot}");
+        assert_eq!(r.players_line(), line);
+        assert_eq!(
+            crate::play::library::Summary::of(&vs, 0.0, 0.0).players,
+            line
+        );
+        let back = Replay::from_pgn(&r.pgn()).unwrap();
+        assert_eq!(back.players_line(), line);
+        // A hot-seat game without names: "White vs Black" in the list,
+        // "?" in the PGN, "White vs Black" once imported again.
+        let hot = finished_fog_game_with("model=fog");
+        assert_eq!(
+            crate::play::library::Summary::of(&hot, 0.0, 0.0).players,
+            "White vs Black"
+        );
+        let r = Replay::from_save_json(&hot.to_json(0.0)).unwrap();
+        assert!(r.pgn().contains("[White \"?\"]") && r.pgn().contains("[Black \"?\"]"));
+        let back = Replay::from_pgn(&r.pgn()).unwrap();
+        let saved = back.to_imported_save_json("imp2", 1.0);
+        let row = crate::play::library::Summary::of_save(&saved, 2.0).unwrap();
+        assert_eq!(row.players, "White vs Black");
     }
 
     #[test]
@@ -672,7 +703,7 @@ mod tests {
             "[White \"Kasparov, G.\"]\n[Black \"?\"]\n[Date \"1999.??.??\"]\n\n1. e4 e5 2. Nf3 *";
         let r = Replay::from_pgn(pgn).unwrap();
         assert!(r.outcome().is_none() && r.imported());
-        assert_eq!(r.players_line().as_deref(), Some("Kasparov, G. vs ?"));
+        assert_eq!(r.players_line(), "Kasparov, G. vs Black");
         let saved = r.to_imported_save_json("imp1", 5.0);
         let again = Replay::from_save_json(&saved).unwrap();
         assert_eq!(again.plies(), 3);
@@ -681,7 +712,7 @@ mod tests {
         let row = crate::play::library::Summary::of_save(&saved, 9.0).unwrap();
         assert!(row.imported && !row.finished);
         assert_eq!((row.id.as_str(), row.plies), ("imp1", 3));
-        assert_eq!(row.players, "Kasparov, G. vs ?");
+        assert_eq!(row.players, "Kasparov, G. vs Black");
         // Odd tags are cleaned: control characters, unknown marks, length.
         let odd = RecordTags::read([
             ("White", "\u{7}x"),

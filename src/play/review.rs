@@ -292,7 +292,7 @@ pub fn game_review(props: &GameReviewProps) -> Html {
         }
     });
     let mut about = vec![replay.title()];
-    about.extend(replay.players_line());
+    about.push(replay.players_line());
     match (replay.saved_at(), &replay.record().day) {
         (Some(saved), _) if !replay.imported() => {
             about.push(format!("saved {}", format_date(saved)))

@@ -162,14 +162,14 @@ mod tests {
 }
 
 /// What the hint says: the attempt the computer would make for the viewer,
-/// worked out from the viewer's own observations.
-pub(crate) fn hint_text(attempt: &Attempt, g: Geometry) -> String {
+/// worked out from the viewer's own observations; a move in SAN as the
+/// viewer's own board shows it (`san`).
+pub(crate) fn hint_text(
+    attempt: &Attempt,
+    san: impl FnOnce(&fogbound_engine::MoveAttempt) -> String,
+) -> String {
     match attempt {
-        Attempt::Move(m) => format!(
-            "Seeing only what you see, the computer would try {}–{}.",
-            g.square_name(m.from),
-            g.square_name(m.to)
-        ),
+        Attempt::Move(m) => format!("Seeing only what you see, the computer would try {}.", san(m)),
         Attempt::AskAny => "Seeing only what you see, the computer would ask the umpire \"Any?\"".to_string(),
         Attempt::AskRebuffs => {
             "Seeing only what you see, the computer would ask how many tries your opponent was refused.".to_string()

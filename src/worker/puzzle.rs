@@ -249,6 +249,7 @@ mod tests {
         let bad = [Step {
             attempt: "g7g8q".into(),
             answer: 1000,
+            lost: false,
         }];
         let e = turn(&p, &bad, None, &mut quiet()).unwrap_err();
         assert!(e.contains("does not fit"), "{e}");

@@ -189,8 +189,15 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await page.waitForSelector('[data-testid="hint-text"]:has-text("would try")', { timeout: WORKER_WAIT });
   const ringed = await page.$$eval("[data-hint]", (els) => els.map((e) => e.closest("[data-square]").dataset.square));
   assert.equal(ringed.length, 2, ringed.join());
-  const [from, to] = (await page.textContent('[data-testid="hint-text"]')).match(/([a-h][1-8])–([a-h][1-8])/).slice(1);
-  assert.deepEqual([...ringed].sort(), [from, to].sort());
+  // The hint names the move in SAN, as White's own board shows it; the
+  // ringed square holding a white man is where it starts.
+  const hintText = await page.textContent('[data-testid="hint-text"]');
+  const san = hintText.match(/would try ([KQRBN]?[a-h]?[1-8]?x?([a-h][1-8])(=[QRBN])?)\./);
+  assert.ok(san, hintText);
+  const withMan = async (sq) => (await page.locator(`[data-square="${sq}"] [data-piece^="w"]`).count()) > 0;
+  const from = (await withMan(ringed[0])) ? ringed[0] : ringed[1];
+  const to = from === ringed[0] ? ringed[1] : ringed[0];
+  assert.equal(san[2], to, `${hintText} rings ${ringed.join()}`);
   await page.screenshot({ path: `${SHOTS}computer-hint-phone.png`, fullPage: true });
   // Playing the hinted move; the strong level then thinks, and "Move now" cuts it short.
   const before = await attemptsMade(page);
@@ -235,3 +242,43 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const [sizeName, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) {
+  test(`moves in SAN on both sides, and a typed move refused keeps its text and says why, at ${sizeName} size`, async () => {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    // Fog of War: a move read but impossible on White's board is refused
+    // with its reason, and the box keeps the text to correct.
+    await page.goto(suite.server.url + "#/play?model=fog&mode=computer&computer=random&side=white&start=1");
+    await appReady(page);
+    await yourTurn(page, "White");
+    await page.fill('[data-testid="typed-move"]', "Qh5");
+    await page.click('[data-testid="typed-go"]');
+    await page.waitForSelector('[data-testid="typed-error"]');
+    assert.equal(
+      (await page.textContent('[data-testid="typed-error"]')).trim(),
+      "“Qh5” is impossible on your board: your queen on d1 cannot go to h5.",
+    );
+    assert.equal(await page.inputValue('[data-testid="typed-move"]'), "Qh5");
+    await page.screenshot({ path: `${SHOTS}computer-typed-refused-${sizeName}.png`, fullPage: true });
+
+    // The open board: the computer's reply reads in SAN like one's own.
+    await page.goto(suite.server.url + "#/play?model=open&mode=computer&computer=random&side=white&start=1");
+    await appReady(page);
+    await yourTurn(page, "White");
+    const before = await attemptsMade(page);
+    await page.fill('[data-testid="typed-move"]', "e4");
+    await page.press('[data-testid="typed-move"]', "Enter");
+    await yourTurn(page, "White", before + 1);
+    const plies = await page.locator('[data-testid="move-list"] .ply').allTextContents();
+    assert.equal(plies[0], "e4", plies.join());
+    assert.match(plies[1], /^([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[QRBN])?|O-O)\+?$/, `not SAN: ${plies.join()}`);
+    await page.screenshot({ path: `${SHOTS}computer-open-san-${sizeName}.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -56,9 +56,23 @@ for (const [name, viewport] of [
     await page.goto(suite.server.url + "#/puzzle?json=" + encodeURIComponent(JSON.stringify(SPECKMANN)));
     assert.match(await settled(page), /White to play: 2 moves left/);
     assert.match(await page.locator("[data-testid='puzzle-stipulation']").textContent(), /White mates in 2 moves/);
-    // 1.g8=Q on the board: the pawn, its square, then the man it becomes.
-    await page.click("[data-square='g7']");
-    await page.click("[data-square='g8']");
+    // The attempt box: styled like the game's, its help a neutral sentence
+    // that names no move (it once gave Rotenberg's key away in every puzzle).
+    const box = page.locator("[data-testid='puzzle-typed']");
+    assert.equal(await box.getAttribute("placeholder"), null);
+    const help = await page.locator("#puzzle-typed-help").textContent();
+    assert.doesNotMatch(help, /[KQRBN]?[a-h][1-8]/, help);
+    const boxWidth = await box.evaluate((el) => el.getBoundingClientRect().width);
+    assert.ok(boxWidth >= 150, `the attempt box is ${boxWidth}px wide`);
+    // 1.g8=Q: typed without the man ("g8"), the picker asks for it, as on
+    // the board (the pawn, its square, then the man).
+    if (name === "phone") {
+      await page.fill("[data-testid='puzzle-typed']", "g8");
+      await page.press("[data-testid='puzzle-typed']", "Enter");
+    } else {
+      await page.click("[data-square='g7']");
+      await page.click("[data-square='g8']");
+    }
     await page.getByRole("button", { name: "Queen" }).click();
     assert.match(await settled(page), /1 move left/);
     const log = await page.locator("[data-testid='puzzle-log']").textContent();
@@ -91,12 +105,25 @@ for (const [name, viewport] of [
     await page.click("[data-square='a2']");
     await page.click("[data-square='a1']");
     assert.match(await settled(page), /Failed: Black is stalemated/);
-    assert.match(await page.locator("[data-testid='puzzle-story']").textContent(), /bishop stood on a1 all along.*1\.Rxa1/);
+    assert.match(await page.locator("[data-testid='puzzle-story']").textContent(), /bishop stood on a1 from the start.*1\.Rxa1/);
+    // The log writes the capture as the story does.
+    assert.match(await page.locator("[data-testid='puzzle-log']").textContent(), /1\. Rxa1/);
     // The fog is lifted: the bishop's capture is on the board.
     assert.equal(await page.locator("[data-piece='bB']").count(), 0);
     await page.screenshot({ path: `${SHOTS}puzzle-refuted-${name}.png`, fullPage: true });
     await page.click("[data-testid='puzzle-show-solution']");
     assert.match(await page.locator("[data-testid='puzzle-published']").textContent(), /1\.Rg2!/);
+    await page.click("[data-testid='puzzle-retry']");
+    assert.match(await settled(page), /8 moves left/);
+
+    // 1.Rxh2+? Bxh2 (or Kxh2): the umpire's search proves at once that no
+    // line mates in the 7 moves left; the refutation and Retry are offered
+    // without playing the moves out.
+    assert.match(await tryText(page, "Rxh2"), /Failed: .*no line reaches the goal in the 7 moves left/);
+    assert.match(await page.locator("[data-testid='puzzle-story']").textContent(), /1\.Rxh2\+/);
+    assert.match(await page.locator("[data-testid='puzzle-lost']").textContent(), /placements? of the hidden men fit/);
+    assert.equal(await page.locator("[data-testid='puzzle-typed']").count(), 0, "no attempt box in a lost game");
+    await page.screenshot({ path: `${SHOTS}puzzle-lost-${name}.png`, fullPage: true });
     await page.click("[data-testid='puzzle-retry']");
     assert.match(await settled(page), /8 moves left/);
 
@@ -156,7 +183,7 @@ test("a puzzle built in the editor is checked, published and opened from its lin
   // Take g2 off the bishop's squares: now it is sound.
   await page.click("[data-testid='editor-mark']");
   await page.click("[data-square='g2']");
-  assert.match(await page.locator("[data-testid='editor-status']").textContent(), /1 way\./);
+  assert.match(await page.locator("[data-testid='editor-status']").textContent(), /1 way only/);
   await page.fill("[data-testid='editor-title']", "A rook's mate in the fog");
   await page.press("[data-testid='editor-title']", "Tab");
   await page.click("[data-testid='puzzle-solve']");
@@ -172,3 +199,40 @@ test("a puzzle built in the editor is checked, published and opened from its lin
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+for (const [name, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) {
+  test(`the editor clears the board with or without the hidden men and says what a puzzle hides (${name})`, async () => {
+    const page = await suite.browser.newPage({ viewport });
+    const errors = watchErrors(page);
+    await page.goto(suite.server.url + "#/puzzles/editor");
+    await appReady(page);
+    assert.match(await page.locator("[data-testid='editor-status']").textContent(), /fog puzzle: the hidden men can stand in 2 ways/);
+    // Clearing the board keeps the hidden man; the puzzle then lacks kings.
+    await page.click("[data-testid='editor-clear-board']");
+    assert.equal(await page.locator("[data-square] [data-piece]").count(), 0);
+    assert.equal(await page.locator("[data-testid='editor-hidden']").count(), 1);
+    assert.match(await page.locator("[data-testid='editor-error']").textContent(), /Not a puzzle yet/);
+    // Clearing everything, then two kings and a rook: nothing hidden, an
+    // ordinary problem played under the umpire, not "1 way".
+    await page.click("[data-testid='editor-clear-all']");
+    assert.equal(await page.locator("[data-testid='editor-hidden']").count(), 0);
+    const place = async (man, square) => {
+      await page.click(`[data-testid='editor-man-${man}']`);
+      await page.click(`[data-square='${square}']`);
+    };
+    await place("bK", "h8");
+    await place("wK", "f7");
+    await place("wR", "a1");
+    const status = await page.locator("[data-testid='editor-status']").textContent();
+    assert.match(status, /nothing hidden: an ordinary problem played under the umpire/);
+    assert.doesNotMatch(status, /1 way/);
+    await page.screenshot({ path: `${SHOTS}puzzle-editor-nothing-hidden-${name}.png`, fullPage: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

@@ -39,6 +39,18 @@ for (const [sizeName, viewport] of SIZES) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${name} is ${overflow}px wider than the ${sizeName} screen`);
       await page.screenshot({ path: `${SHOTS}${name}-${sizeName}.png`, fullPage: true });
+      if (name === "rules") {
+        // The presets table itself fits: no sideways scrolling inside it.
+        const wide = await page.evaluate(() => {
+          const table = document.querySelector("table.presets");
+          return table.scrollWidth - table.closest(".table-scroll").clientWidth;
+        });
+        assert.ok(wide <= 1, `the presets table is ${wide}px wider than its place`);
+      }
+      if (name === "home") {
+        const card = await page.locator(".cards li").first().textContent();
+        assert.match(card, /Play.*against the computer/is);
+      }
     }
     assert.deepEqual(errors, []);
     await context.close();
@@ -176,4 +188,23 @@ test("the settings form builds a shareable link that opens the same settings", a
   assert.equal(await other.locator("[data-testid='error-banner']").count(), 0);
   await page.close();
   await other.close();
+});
+
+test("the new-game form's picture of the board takes no Tab stop", async () => {
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.goto(suite.server.url + "#/play");
+  await appReady(page);
+  await page.waitForSelector("svg.board");
+  assert.equal(await page.locator("svg.board").getAttribute("tabindex"), null);
+  assert.equal(await page.locator("svg.board").getAttribute("role"), "img");
+  // Tabbing through the whole page never lands on it.
+  const stops = await page.locator("a, button, input, select, textarea, [tabindex]").count();
+  for (let i = 0; i < stops + 2; i++) {
+    await page.keyboard.press("Tab");
+    const onBoard = await page.evaluate(() => document.activeElement?.closest("svg.board") !== null);
+    assert.ok(!onBoard, `Tab stop ${i + 1} is the decorative board`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use crate::matches::{AttemptError, AttemptResult, GameEvent, LogEntry, Match, MatchError, Ply};
-use crate::observation::{Announcement, Observation};
+use crate::observation::{Announcement, Observation, SeenMove};
 use crate::{
     Attempt, Bitboard128, ByColor, Color, Geometry, ModelSpec, MoveTextError, Outcome, RuleMode,
     Variant,
@@ -112,6 +112,14 @@ impl AnyMatch {
     pub fn parse_attempt(&self, player: Color, text: &str) -> Result<Attempt, MoveTextError> {
         dispatch!(self, m => m.parse_attempt(player, text))
     }
+    /// See [`Match::attempt_san`].
+    pub fn attempt_san(&self, player: Color, a: &crate::MoveAttempt) -> String {
+        dispatch!(self, m => m.attempt_san(player, a))
+    }
+    /// See [`Match::why_no_move`].
+    pub fn why_no_move(&self, player: Color, text: &str) -> Option<String> {
+        dispatch!(self, m => m.why_no_move(player, text))
+    }
     /// See [`Match::castling_choices`].
     pub fn castling_choices(
         &self,
@@ -167,6 +175,10 @@ impl AnyMatch {
     /// See [`Match::known_san`].
     pub fn known_san(&self, index: usize) -> Option<String> {
         dispatch!(self, m => m.known_san(index))
+    }
+    /// See [`Match::seen_san`].
+    pub fn seen_san(&self, index: usize, viewer: Color, seen: &SeenMove) -> Option<String> {
+        dispatch!(self, m => m.seen_san(index, viewer, seen))
     }
 
     pub fn san_moves(&self) -> Vec<String> {

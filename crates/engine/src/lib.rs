@@ -211,10 +211,12 @@ pub use geometry::{File, Geometry, GeometryError, Rank, Square};
 pub use kriegspiel::{
     AnyObligation, CaptureDetail, Hearers, KriegspielRules, PawnCheck, PawnTries, Umpire,
 };
-pub use matches::{AttemptError, AttemptResult, GameEvent, LogEntry, Match, MatchError, Ply};
+pub use matches::{
+    read_attempt, AttemptError, AttemptResult, GameEvent, LogEntry, Match, MatchError, Ply,
+};
 pub use model::{
-    find_move, Attempt, Fog, InformationModel, Judgement, ModelError, ModelSpec, MoveAttempt, Open,
-    Resolution,
+    find_move, picture_san, Attempt, Fog, InformationModel, Judgement, ModelError, ModelSpec,
+    MoveAttempt, Open, Resolution,
 };
 pub use mov::{Move, MoveKind};
 pub use movegen::RuleMode;

@@ -274,32 +274,25 @@ impl<B: Bitboard> Match<B> {
     /// a square the player cannot see is a pawn try there. Whether the try
     /// is legal is the model's answer, not the parser's.
     pub fn parse_attempt(&self, player: Color, text: &str) -> Result<Attempt, MoveTextError> {
-        let coordinate_error = match Attempt::parse(text, self.geometry()) {
-            Ok(attempt) => return Ok(attempt),
-            Err(e) => e,
-        };
         let position = self.position();
         let picture = crate::model::masked(position, player, self.seen(position, player));
-        let free_castling = matches!(self.variant().castling, crate::CastlingRule::Free { .. });
-        match picture.parse_san(text, RuleMode::CaptureKing) {
-            Ok(m) => Ok(Attempt::Move(MoveAttempt {
-                from: m.from,
-                to: m.to,
-                promotion: m.promotion,
-                rook_to: match m.kind {
-                    MoveKind::Castle { rook_to, .. } if free_castling => Some(rook_to),
-                    _ => None,
-                },
-                route: None,
-            })),
-            Err(san_error) => match pawn_try(&picture, player, text) {
-                Some(attempt) => Ok(attempt),
-                // Text that is neither notation: report it as coordinates,
-                // the form the page suggests.
-                None if matches!(san_error, MoveTextError::Syntax { .. }) => Err(coordinate_error),
-                None => Err(san_error),
-            },
-        }
+        read_attempt(&picture, text)
+    }
+
+    /// The move attempt `a` of `player` in SAN as their own picture of the
+    /// board shows it now ([`crate::picture_san`]): the hint's words.
+    pub fn attempt_san(&self, player: Color, a: &MoveAttempt) -> String {
+        let position = self.position();
+        let picture = crate::model::masked(position, player, self.seen(position, player));
+        crate::model::picture_san(&picture, a)
+    }
+
+    /// Why `text`, read as SAN, fits no move `player` could try on their
+    /// own picture of the board (see [`Position::why_no_move`]).
+    pub fn why_no_move(&self, player: Color, text: &str) -> Option<String> {
+        let position = self.position();
+        let picture = crate::model::masked(position, player, self.seen(position, player));
+        picture.why_no_move(text, RuleMode::CaptureKing)
     }
 
     /// The ways `player` could mean a king move `from` → `to`, read on
@@ -475,6 +468,36 @@ impl<B: Bitboard> Match<B> {
         Some(picture.san_without_marks(&mv, RuleMode::CaptureKing))
     }
 
+    /// The move of ply `index` in SAN as `viewer` knows it, given what
+    /// they saw of it (`seen`, from their observation right after the
+    /// ply): on the open board the move itself with its check marks; the
+    /// viewer's own move as [`Match::known_san`]; the opponent's move, when
+    /// the viewer saw where the man landed (and where a pawn that took came
+    /// from), told apart from the mover's men the viewer saw then, a
+    /// capture of the viewer's man and a promotion written. `None` when the
+    /// viewer did not see enough of it to write it, or for a wasted turn.
+    pub fn seen_san(&self, index: usize, viewer: Color, seen: &SeenMove) -> Option<String> {
+        let ply = self.plies.get(index)?;
+        let mv = ply.mv?;
+        let before = self.positions.get(index)?;
+        if !self.spec.hides_men() {
+            return Some(before.to_san(&mv, self.mode));
+        }
+        if ply.by == viewer {
+            return self.known_san(index);
+        }
+        // Where the man went must be seen; where it came from only for a
+        // pawn's capture, whose file SAN names (`Nf6` and `d5` read alike
+        // whichever square the man left).
+        let pawn_capture = mv.role == crate::Role::Pawn && mv.capture.is_some();
+        if seen.passed || seen.to.is_none() || (seen.from.is_none() && pawn_capture) {
+            return None;
+        }
+        let mut picture = crate::model::masked(before, viewer, self.seen(before, viewer));
+        picture.set_turn(ply.by);
+        Some(picture.san_without_marks(&mv, RuleMode::CaptureKing))
+    }
+
     /// What `player` may know now.
     pub fn observation(&self, player: Color) -> Observation {
         let pos = self.position();
@@ -580,6 +603,42 @@ impl<B: Bitboard> Match<B> {
     /// `color`'s clock ran out.
     pub fn flag_fall(&mut self, color: Color) -> Result<Outcome, AttemptError> {
         self.end(GameEvent::FlagFall(color))
+    }
+}
+
+/// Reads an attempt typed by the side to move of `picture` (their own
+/// picture of the board: their men and the enemy men they see), as
+/// [`Match::parse_attempt`] describes. A pawn's move to its last rank that
+/// does not name the new man (`h8`, `h7h8`) is the attempt without a
+/// promotion, so the page can ask which man it becomes.
+pub fn read_attempt<B: Bitboard>(
+    picture: &Position<B>,
+    text: &str,
+) -> Result<Attempt, MoveTextError> {
+    let coordinate_error = match Attempt::parse(text, picture.geometry()) {
+        Ok(attempt) => return Ok(attempt),
+        Err(e) => e,
+    };
+    let free_castling = matches!(picture.variant().castling, crate::CastlingRule::Free { .. });
+    match picture.parse_san(text, RuleMode::CaptureKing) {
+        Ok(m) => Ok(Attempt::Move(MoveAttempt {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+            rook_to: match m.kind {
+                MoveKind::Castle { rook_to, .. } if free_castling => Some(rook_to),
+                _ => None,
+            },
+            route: None,
+        })),
+        Err(MoveTextError::PromotionUnnamed { from, to, .. }) => Ok(Attempt::of(from, to)),
+        Err(san_error) => match pawn_try(picture, picture.turn(), text) {
+            Some(attempt) => Ok(attempt),
+            // Text that is neither notation: report it as coordinates,
+            // the form the page suggests.
+            None if matches!(san_error, MoveTextError::Syntax { .. }) => Err(coordinate_error),
+            None => Err(san_error),
+        },
     }
 }
 

@@ -444,6 +444,23 @@ pub fn find_move<B: Bitboard>(pos: &Position<B>, mode: RuleMode, a: &MoveAttempt
     find_in(&pos.moves(mode), a)
 }
 
+/// An attempt in SAN on a player's picture (their men and the enemy men
+/// they know of, the player to move): a move onto a square the picture
+/// shows empty is written as a plain move, and a pawn's try onto one as a
+/// capture (`exd5`), since that is what a pawn's diagonal step is.
+pub fn picture_san<B: Bitboard>(picture: &Position<B>, a: &MoveAttempt) -> String {
+    if let Some(mv) = find_in(&picture.pseudo_legal_moves(), a) {
+        return picture.san_without_marks(&mv, RuleMode::CaptureKing);
+    }
+    let g = picture.geometry();
+    let mut s = format!("{}x{}", g.file(a.from).char(), g.square_name(a.to));
+    if let Some(p) = a.promotion {
+        s.push('=');
+        s.push(p.upper_char());
+    }
+    s
+}
+
 /// [`find_move`] over a given move list.
 pub fn find_in(moves: &[Move], a: &MoveAttempt) -> Option<Move> {
     // Without a rook square, a plain move wins over a castling with the

@@ -32,6 +32,13 @@ pub enum MoveTextError {
     Illegal { text: String },
     /// Several moves fit; more detail is needed.
     Ambiguous { text: String },
+    /// A pawn's move to its last rank that does not say what the pawn
+    /// becomes (`h8`): the move is known, the new man is to be asked for.
+    PromotionUnnamed {
+        text: String,
+        from: Square,
+        to: Square,
+    },
 }
 
 impl fmt::Display for MoveTextError {
@@ -47,6 +54,12 @@ impl fmt::Display for MoveTextError {
                 write!(
                     f,
                     "'{text}' fits more than one move; add the starting file or rank"
+                )
+            }
+            MoveTextError::PromotionUnnamed { text, .. } => {
+                write!(
+                    f,
+                    "'{text}' takes a pawn to its last rank; add what it becomes (=Q, =R, =B or =N)"
                 )
             }
         }
@@ -323,6 +336,57 @@ impl<B: Bitboard> Position<B> {
                 .collect(),
             None => found,
         };
+        if let [first, rest @ ..] = with_promo.as_slice() {
+            let one_pawn_move = first.promotion.is_some()
+                && rest
+                    .iter()
+                    .all(|m| m.from == first.from && m.to == first.to);
+            if promotion.is_none() && !rest.is_empty() && one_pawn_move {
+                return Err(MoveTextError::PromotionUnnamed {
+                    text: t.into(),
+                    from: first.from,
+                    to: first.to,
+                });
+            }
+        }
         pick(t, with_promo)
+    }
+
+    /// Why SAN-like `text`, which reads as a move, fits no move of `mode`
+    /// here, in words for the mover (`you have no queen`, `your knight on
+    /// b1 cannot go to e5`). `None` when the text does not read as a move
+    /// or fits one.
+    pub fn why_no_move(&self, text: &str, mode: RuleMode) -> Option<String> {
+        if self.parse_san(text, mode).is_ok() {
+            return None;
+        }
+        let body = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let (role, rest) = match body.chars().next()? {
+            c if c.is_ascii_uppercase() => (Role::from_char(c)?, &body[1..]),
+            c if c.is_ascii_lowercase() => (Role::Pawn, body),
+            _ => return None,
+        };
+        let g = self.geometry();
+        let rest = rest.trim_end_matches(|c: char| c.is_ascii_uppercase() || c == '=');
+        let digits = rest.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let to = g.parse_square(rest.get(digits.checked_sub(1)?..)?)?;
+        let name = role.name();
+        let mine = self.by_color(self.turn()) & self.by_role(role);
+        let squares: Vec<String> = mine.squares().map(|s| self.name(s)).collect();
+        if squares.is_empty() {
+            return Some(format!("you have no {name}"));
+        }
+        if self.by_color(self.turn()).contains(to) {
+            return Some(format!("your own man stands on {}", self.name(to)));
+        }
+        let to = self.name(to);
+        Some(match squares.as_slice() {
+            [one] => format!("your {name} on {one} cannot go to {to}"),
+            [a, b] => format!("neither of your {name}s (on {a} and {b}) can go to {to}"),
+            many => format!(
+                "none of your {name}s (on {}) can go to {to}",
+                many.join(", ")
+            ),
+        })
     }
 }

@@ -10,7 +10,7 @@
 //! answer refutes the attempt, it picks the one that makes White's win
 //! longest. So a person succeeds only with a line that works in every
 //! branch; and when they fail, any of the games still kept is a concrete
-//! refutation ([`UmpireGame::story`]: "the bishop stood on a1 all along").
+//! refutation ([`UmpireGame::story`]: "the bishop stood on a1 from the start").
 //!
 //! Every attempt is judged by the puzzle's own information model inside
 //! whole matches and the games are grouped by White's [`Observation`]
@@ -46,6 +46,13 @@ pub struct Step {
     pub attempt: String,
     /// Which of the possible answers was given (see [`UmpireGame::play`]).
     pub answer: u32,
+    /// The umpire's search found that after this answer White can no
+    /// longer force the goal ([`Status::Lost`]); kept so a replay, which
+    /// does not search, ends where the game ended. Always written: the
+    /// worker's messages are bincode, which has no field names, so a field
+    /// left out shifts every field after it; `default` reads older saves.
+    #[serde(default)]
+    pub lost: bool,
 }
 
 /// Where the solving stands.
@@ -61,6 +68,10 @@ pub enum Status {
     Ended { reason: String },
     /// White's moves ran out without the goal.
     OutOfMoves,
+    /// The game goes on, but White can no longer force the goal in the
+    /// `moves_left` it has: against every line, some game the umpire
+    /// keeps beats it (the umpire's search proved it).
+    Lost { moves_left: u32 },
 }
 
 /// A finished game told concretely, as one of the games the umpire still
@@ -96,6 +107,11 @@ pub enum UmpireError {
     Over,
     /// Not an attempt White can make on its own board.
     NotAnAttempt(String),
+    /// Read as a move, but none White could make on its own board: why.
+    Impossible {
+        text: String,
+        why: String,
+    },
     /// A saved step does not fit the puzzle (another puzzle's progress, a
     /// damaged save).
     BadStep {
@@ -110,6 +126,9 @@ impl core::fmt::Display for UmpireError {
             UmpireError::Over => f.write_str("the puzzle is over: retry it to play again"),
             UmpireError::NotAnAttempt(text) => {
                 write!(f, "'{text}' is not an attempt White can make here")
+            }
+            UmpireError::Impossible { text, why } => {
+                write!(f, "'{text}' is impossible on White's board: {why}")
             }
             UmpireError::BadStep { index } => write!(
                 f,
@@ -225,6 +244,9 @@ impl UmpireGame {
             }
             let chosen = answers.swap_remove(step.answer as usize);
             game.take(&attempt, step.answer, chosen);
+            if step.lost {
+                game.lose();
+            }
         }
         Ok(game)
     }
@@ -319,9 +341,16 @@ impl UmpireGame {
     /// Reads attempt text against White's own board (coordinates, SAN,
     /// `any?`).
     pub fn parse(&self, text: &str) -> Result<Attempt, UmpireError> {
-        self.games[0]
-            .parse_attempt(Color::White, text)
-            .map_err(|_| UmpireError::NotAnAttempt(text.into()))
+        let game = &self.games[0];
+        game.parse_attempt(Color::White, text).map_err(|_| {
+            match game.why_no_move(Color::White, text.trim()) {
+                Some(why) => UmpireError::Impossible {
+                    text: text.trim().into(),
+                    why,
+                },
+                None => UmpireError::NotAnAttempt(text.into()),
+            }
+        })
     }
 
     /// Every answer the umpire may give to `attempt`, in a fixed order: the
@@ -425,19 +454,41 @@ impl UmpireGame {
         let attempt = self.parse(text)?;
         let answers = self.answers(&attempt)?;
         let mut solver = Solver::new(&self.spec, max_nodes, progress);
-        let index = self.choose(&answers, &mut solver);
+        let (index, standing) = self.choose(&answers, &mut solver);
         let mut answers = answers;
         let chosen = answers.swap_remove(index);
         self.take(&attempt, index as u32, chosen);
+        if standing == Some(Standing::Lost) {
+            self.lose();
+        }
         Ok(self.steps.last().cloned().expect("a step was just taken"))
+    }
+
+    /// The game still on is lost for White: said at once, not when the
+    /// moves run out.
+    fn lose(&mut self) {
+        if self.status == Status::Playing {
+            self.status = Status::Lost {
+                moves_left: self.moves_left,
+            };
+            if let Some(step) = self.steps.last_mut() {
+                step.lost = true;
+            }
+        }
     }
 
     /// The umpire's choice among `answers`: a game ended without White's
     /// win, else an answer White no longer wins (the largest first), else
-    /// one the search could not decide, else the slowest win.
-    fn choose(&self, answers: &[Answer], solver: &mut Solver) -> usize {
+    /// one the search could not decide, else the slowest win; with how it
+    /// stands for White when the search decided it (`None` for an ended
+    /// game, or a lone answer not searched).
+    fn choose(&self, answers: &[Answer], solver: &mut Solver) -> (usize, Option<Standing>) {
         if answers.len() == 1 {
-            return 0;
+            let standing = answers[0]
+                .outcome()
+                .is_none()
+                .then(|| self.standing(&answers[0], solver));
+            return (0, standing.filter(|s| *s == Standing::Lost));
         }
         let mut order: Vec<usize> = (0..answers.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(answers[i].games.len()));
@@ -448,13 +499,13 @@ impl UmpireGame {
                 .is_some_and(|o| o.winner != Some(Color::White))
                 || (answers[i].outcome().is_none() && answers[i].moves_left == 0)
         }) {
-            return i;
+            return (i, None);
         }
         let mut best: Option<(usize, Standing)> = None;
         for i in order {
             let standing = self.standing(&answers[i], solver);
             if standing <= Standing::Lost {
-                return i;
+                return (i, Some(standing));
             }
             let better = match (best, standing) {
                 (None, _) => true,
@@ -467,7 +518,7 @@ impl UmpireGame {
                 best = Some((i, standing));
             }
         }
-        best.map_or(0, |(i, _)| i)
+        best.map_or((0, None), |(i, s)| (i, Some(s)))
     }
 
     /// Takes `answer` as the umpire's answer to `attempt`.
@@ -485,7 +536,16 @@ impl UmpireGame {
                 .collect::<Vec<String>>()
         };
         let heard_before = heard(before).len();
+        let white_ply = before.plies().len();
         let games = answer.games;
+        // Once played, White knows whether the move took a man (the umpire
+        // says so, or the board shows it): the log writes it so (`Rxa1`),
+        // as the story of the game does.
+        let attempt_text = if answer.played {
+            games[0].known_san(white_ply).unwrap_or(attempt_text)
+        } else {
+            attempt_text
+        };
         let words: Vec<String> = heard(&games[0]).split_off(heard_before);
         let seen = if answer.played {
             let shown: Vec<(Square, Piece)> = games[0]
@@ -513,6 +573,7 @@ impl UmpireGame {
         self.steps.push(Step {
             attempt: attempt.to_text(g),
             answer: index,
+            lost: false,
         });
         self.moves_left = answer.moves_left;
         self.games = games;
@@ -527,12 +588,13 @@ impl UmpireGame {
         };
     }
 
-    /// An attempt as White's own board shows it (`Rg2`, `Any?`).
+    /// An attempt as White knows it before the answer (`Rg2`, `Bxc3` onto
+    /// a man White knows is there, `Any?`).
     fn attempt_words(&self, attempt: &Attempt) -> String {
         match attempt {
             Attempt::Move(m) => {
-                let pos = self.games[0].position();
-                crate::solver::attempt_san(pos, m, self.games[0].mode())
+                let positions: Vec<_> = self.games.iter().map(|g| g.position().clone()).collect();
+                crate::solver::attempt_san(&positions, m, self.games[0].mode())
             }
             Attempt::AskAny => "Any?".into(),
             Attempt::AskRebuffs => "Rebuffs?".into(),
@@ -650,9 +712,16 @@ mod tests {
             game.play("e4e5", 1000, None),
             Err(UmpireError::NotAnAttempt(_))
         ));
+        // Read as a move, but impossible on White's board: said why.
+        let e = game.play("Qa8", 1000, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'Qa8' is impossible on White's board: you have no queen"
+        );
         let bad = [Step {
             attempt: "a1a8".into(),
             answer: 99,
+            lost: false,
         }];
         let e = UmpireGame::replay(&p, &bad).err().unwrap();
         assert_eq!(e, UmpireError::BadStep { index: 0 });

@@ -93,6 +93,11 @@ pub struct BoardProps {
     /// hot-seat board after the reveal button that had it went away).
     #[prop_or_default]
     pub autofocus: bool,
+    /// A picture beside a form or a text (the new-game form's starting
+    /// position): drawn alike, but no stop for the keyboard's Tab and an
+    /// image to a screen reader, named by `label`.
+    #[prop_or_default]
+    pub decorative: bool,
 }
 
 /// Starts a long press of a finger on `square`: unless the finger moves or
@@ -481,9 +486,10 @@ pub fn board(props: &BoardProps) -> Html {
     let active = l.cursor.map(|c| format!("board{uid}-{}", layout.name(c)));
     html! {
         <svg ref={svg_ref} class={classes!("board", dragging.is_some().then_some("dragging"))}
-             role="grid" aria-label={props.label.clone()} tabindex="0"
-             aria-roledescription="board"
-             aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight Enter Space F"
+             role={if props.decorative { "img" } else { "grid" }} aria-label={props.label.clone()}
+             tabindex={(!props.decorative).then_some("0")}
+             aria-roledescription={(!props.decorative).then_some("board")}
+             aria-keyshortcuts={(!props.decorative).then_some("ArrowUp ArrowDown ArrowLeft ArrowRight Enter Space F")}
              aria-activedescendant={active}
              viewBox={format!("0 0 {width} {height}")}
              style={format!("aspect-ratio: {} / {}", view.files, view.ranks)}

@@ -220,7 +220,7 @@ pub fn puzzle_editor() -> Html {
     let checked = s.puzzle();
     let status = match &checked {
         Ok((_, n)) => {
-            html! { <p class="note" data-testid="editor-status">{ format!("A valid puzzle: the hidden men can stand in {n} way{}.", if *n == 1 { "" } else { "s" }) }</p> }
+            html! { <p class="note" data-testid="editor-status">{ s.kind_words(*n) }</p> }
         }
         Err(e) => {
             html! { <p class="field-error" data-testid="editor-error">{ format!("Not a puzzle yet: {e}.") }</p> }
@@ -278,7 +278,10 @@ pub fn puzzle_editor() -> Html {
                 { for palette }
                 <button type="button" class={classes!("palette", erase_on.then_some("on"))} aria-pressed={erase_on.to_string()}
                     data-testid="editor-erase" onclick={send(Rc::new(|| EditorAction::Tool(Tool::Erase)))}>{ "Erase" }</button>
-                <button type="button" class="secondary" onclick={send(Rc::new(|| EditorAction::Clear))}>{ "Clear the board" }</button>
+                <button type="button" class="secondary" data-testid="editor-clear-board"
+                    onclick={send(Rc::new(|| EditorAction::Clear { hidden: false }))}>{ "Clear the board (keep the hidden men)" }</button>
+                <button type="button" class="secondary" data-testid="editor-clear-all"
+                    onclick={send(Rc::new(|| EditorAction::Clear { hidden: true }))}>{ "Clear everything" }</button>
             </div>
             <div class="section">
                 <h2>{ "Hidden men" }</h2>

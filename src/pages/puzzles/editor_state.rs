@@ -68,7 +68,10 @@ pub enum EditorAction {
     Moves(u32),
     Rules(String),
     Text(&'static str, String),
-    Clear,
+    /// Takes every man off the board; the hidden men too when `hidden`.
+    Clear {
+        hidden: bool,
+    },
     Check,
     Worker(ClientEvent<PuzzleAnswer>),
 }
@@ -222,6 +225,35 @@ impl EditorState {
         Ok((p, n))
     }
 
+    /// What the valid puzzle is, in a sentence: a fog puzzle with its
+    /// placements, or, with nothing hidden (or hidden men that can stand in
+    /// one way only), an ordinary problem played in the dark. The editor
+    /// accepts those: White still sees only its own men and the umpire
+    /// still picks Black's replies, so a problem sound on the open board
+    /// can fail here (the collection's Speckmann mate in 2 is one such
+    /// problem that stays sound).
+    pub fn kind_words(&self, placements: usize) -> String {
+        let dark = if self.goal == Goal::Mate {
+            "under the umpire"
+        } else {
+            "in Fog of War"
+        };
+        if self.hidden.is_empty() {
+            format!(
+                "A valid puzzle with nothing hidden: an ordinary problem played {dark}. White knows where \
+                 Black's men start but sees only its own men, so Black's replies stay unseen; it is \
+                 published as that."
+            )
+        } else if placements == 1 {
+            format!(
+                "A valid puzzle, but the hidden men can stand in 1 way only: White knows where they are, \
+                 so it is an ordinary problem played {dark}, with Black's replies unseen."
+            )
+        } else {
+            format!("A valid fog puzzle: the hidden men can stand in {placements} ways.")
+        }
+    }
+
     fn click(&mut self, square: Square) {
         let i = square.index();
         match self.tool {
@@ -314,9 +346,12 @@ impl Reducible for EditorState {
                 "source" => s.source = value,
                 _ => s.solution_text = value,
             },
-            EditorAction::Clear => {
+            EditorAction::Clear { hidden } => {
                 s.board = vec![None; 64];
-                s.hidden.clear();
+                if hidden {
+                    s.hidden.clear();
+                    s.tool = Tool::Erase;
+                }
             }
             EditorAction::Check => {
                 if !s.job.busy() {
@@ -383,5 +418,45 @@ mod tests {
         let s = s.reduce(EditorAction::Load("garbage".into()));
         assert!(s.load_error.is_some());
         assert!(s.puzzle().is_ok());
+    }
+
+    #[test]
+    fn clearing_keeps_or_clears_the_hidden_men_and_the_puzzle_says_what_it_is() {
+        let s = Rc::new(EditorState::default());
+        assert!(
+            s.kind_words(2).contains("fog puzzle"),
+            "{}",
+            s.kind_words(2)
+        );
+        let kept = s.clone().reduce(EditorAction::Clear { hidden: false });
+        assert!(kept.board.iter().all(Option::is_none));
+        assert_eq!(kept.hidden, s.hidden);
+        let none = s.reduce(EditorAction::Clear { hidden: true });
+        assert!(none.hidden.is_empty());
+        // Nothing hidden: still a puzzle, said to be an ordinary problem.
+        let none = none
+            .reduce(EditorAction::Tool(Tool::Man(Piece {
+                color: Color::Black,
+                role: Role::King,
+            })))
+            .reduce(EditorAction::Click(sq("h8")))
+            .reduce(EditorAction::Tool(Tool::Man(Piece {
+                color: Color::White,
+                role: Role::King,
+            })))
+            .reduce(EditorAction::Click(sq("f7")))
+            .reduce(EditorAction::Tool(Tool::Man(Piece {
+                color: Color::White,
+                role: Role::Rook,
+            })))
+            .reduce(EditorAction::Click(sq("a1")));
+        let (_, n) = none.puzzle().unwrap();
+        assert_eq!(n, 1);
+        let words = none.kind_words(n);
+        assert!(
+            words.contains("nothing hidden") && words.contains("ordinary problem"),
+            "{words}"
+        );
+        assert!(!words.contains("can stand in 1 way"), "{words}");
     }
 }

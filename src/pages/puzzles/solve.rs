@@ -196,6 +196,15 @@ pub fn puzzle_solve() -> Html {
                 ),
                 Status::Ended { reason } => format!("Failed: {reason}."),
                 Status::OutOfMoves => "Failed: your moves ran out before the goal.".into(),
+                Status::Lost { moves_left } => format!(
+                    "Failed: after the umpire's answer no line reaches the goal in the {} left, \
+                     whatever you try: some game still possible beats every line.",
+                    if *moves_left == 1 {
+                        "1 move".to_string()
+                    } else {
+                        format!("{moves_left} moves")
+                    }
+                ),
             };
             let class = match turn.status {
                 Status::Solved { .. } => "status-line solved",
@@ -225,23 +234,31 @@ pub fn puzzle_solve() -> Html {
                 e.prevent_default();
                 if let Some(input) = typed.cast::<web_sys::HtmlInputElement>() {
                     state.dispatch(SolveAction::Try(input.value()));
-                    input.set_value("");
                 }
             })
         };
         html! {
             <>
                 { for promotion }
-                <form class="row typed" onsubmit={on_submit}>
-                    <label class="field"><span>{ "Type an attempt (Rg2, a2g2)" }</span>
-                        <input ref={typed.clone()} name="attempt" data-testid="puzzle-typed" autocomplete="off" disabled={!playing} />
-                    </label>
-                    <button type="submit" disabled={!playing}>{ "Try" }</button>
-                    if any {
-                        <button type="button" data-testid="puzzle-any" disabled={!playing}
-                            onclick={{ let state = state.clone(); Callback::from(move |_| state.dispatch(SolveAction::Try("any?".into()))) }}>
-                            { "Any?" }</button>
-                    }
+                // Keyed by the steps taken: an attempt the umpire answered
+                // empties the box, one not taken keeps its text to correct.
+                <form class="typed-move" onsubmit={on_submit} key={format!("typed-{}", turn.steps.len())}>
+                    <label for="puzzle-typed">{ "Type an attempt" }</label>
+                    <div class="typed-row">
+                        <input id="puzzle-typed" ref={typed.clone()} name="attempt" data-testid="puzzle-typed" type="text"
+                            autocomplete="off" autocapitalize="off" spellcheck="false" disabled={!playing}
+                            aria-describedby="puzzle-typed-help" />
+                        <button type="submit" data-testid="puzzle-try" disabled={!playing}>{ "Try" }</button>
+                        if any {
+                            <button type="button" data-testid="puzzle-any" disabled={!playing}
+                                onclick={{ let state = state.clone(); Callback::from(move |_| state.dispatch(SolveAction::Try("any?".into()))) }}>
+                                { "Any?" }</button>
+                        }
+                    </div>
+                    // A neutral sentence: an example move would name a man
+                    // of this puzzle, or its key.
+                    <p class="hint-text" id="puzzle-typed-help">{ "In algebraic notation (a man's letter and the square it goes to) \
+                        or as the square it leaves and the square it goes to, read on your own board." }</p>
                 </form>
             </>
         }
@@ -296,16 +313,23 @@ pub fn puzzle_solve() -> Html {
         html! {
             <div class="section" data-testid="puzzle-refutation">
                 if solved {
-                    <p>{ if story.hidden.is_empty() { format!("The game the umpire kept: {line}.") }
-                        else { format!("In the game the umpire kept, the hidden men stood: {hidden}. The moves: {line}.") } }</p>
+                    <p data-testid="puzzle-story">{ if story.hidden.is_empty() { format!("The game the umpire kept: {line}.") }
+                        else { format!("In the game the umpire kept, the hidden men started on: {hidden}. The moves: {line}.") } }</p>
                 } else {
                     <h2>{ "The umpire's refutation" }</h2>
                     <p data-testid="puzzle-story">{ match story.hidden.as_slice() {
                         [] => format!("The moves: {line}."),
-                        [one] => format!("The {} all along. The moves: {line}.", one.replacen(" on ", " stood on ", 1)),
-                        _ => format!("The hidden men stood here all along: {hidden}. The moves: {line}."),
+                        [one] => format!("The {} from the start. The moves: {line}.", one.replacen(" on ", " stood on ", 1)),
+                        _ => format!("The hidden men started here: {hidden}. The moves: {line}."),
                     } }</p>
-                    <p class="note">{ "Every answer was consistent with this placement; the umpire picked it because it beats your line." }</p>
+                    if let Some(Status::Lost { moves_left }) = s.turn.as_ref().map(|t| &t.status) {
+                        <p class="note" data-testid="puzzle-lost">{ format!(
+                            "This is one game still possible. The umpire has not chosen: {}; whatever you play in the {} left, it can keep one that beats your line.",
+                            match s.turn.as_ref().map_or(1, |t| t.placements) { 1 => "1 placement of the hidden men fits what it said".to_string(), n => format!("{n} placements of the hidden men fit what it said") },
+                            if *moves_left == 1 { "1 move".to_string() } else { format!("{moves_left} moves") }) }</p>
+                    } else {
+                        <p class="note">{ "Every answer was consistent with this placement; the umpire picked it because it beats your line." }</p>
+                    }
                 }
                 <div class="buttons">
                     <button type="button" data-testid="puzzle-retry" onclick={act(|| SolveAction::Retry)}>{ "Retry" }</button>

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::{Cell, Color, Role, Square};
+use fogbound_engine::{Attempt, Cell, Color, Role, Square};
 use fogbound_puzzles::solver::{Solution, Verdict};
 use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
@@ -166,6 +166,23 @@ impl SolveState {
         }
     }
 
+    /// A White pawn's move to the last rank typed without the new man
+    /// (`h8`, `h7h8`, `gxh8`), read on White's own picture: its squares.
+    fn unnamed_promotion(&self, text: &str) -> Option<(Square, Square)> {
+        if !self.playing() {
+            return None;
+        }
+        let obs = &self.turn.as_ref()?.observation;
+        let picture = obs.as_position::<fogbound_engine::Bitboard64>()?;
+        let Ok(Attempt::Move(m)) = fogbound_engine::read_attempt(&picture, text) else {
+            return None;
+        };
+        let pawn = matches!(obs.cell(m.from), Cell::Man(p) if p.role == Role::Pawn);
+        let last = m.to.index() / usize::from(obs.width) == usize::from(obs.height) - 1;
+        (pawn && last && m.promotion.is_none() && obs.may_try(m.from, m.to))
+            .then_some((m.from, m.to))
+    }
+
     fn finished(&mut self, answer: PuzzleAnswer, millis: f64) {
         match answer {
             PuzzleAnswer::Turn(turn) => {
@@ -265,7 +282,12 @@ impl Reducible for SolveState {
             }
             SolveAction::Try(text) => {
                 let text = text.trim().to_string();
-                if !text.is_empty() {
+                if let Some(squares) = s.unnamed_promotion(&text) {
+                    // `h8` with a pawn on h7: ask for the man, as a click does.
+                    s.message = None;
+                    s.selected = None;
+                    s.promotion = Some(squares);
+                } else if !text.is_empty() {
                     s.attempt(text);
                 }
             }
@@ -372,6 +394,21 @@ mod tests {
     }
 
     #[test]
+    fn a_promotion_typed_without_the_man_asks_for_it() {
+        let s = opened(&SolveState::default())
+            .reduce(SolveAction::Open("id=speckmann-dsz-1975".into()));
+        let s = run(s);
+        for text in ["g8", "g7g8"] {
+            let asked = s.clone().reduce(SolveAction::Try(text.into()));
+            assert_eq!(asked.promotion, Some((sq("g7"), sq("g8"))), "{text}");
+            assert!(asked.pending.is_none(), "{text}: nothing sent yet");
+        }
+        let s = s.reduce(SolveAction::Try("g8".into()));
+        let s = run(s.reduce(SolveAction::Promote(Role::Queen)));
+        assert_eq!(s.turn.as_ref().unwrap().told[0].attempt, "g8=Q");
+    }
+
+    #[test]
     fn a_bad_link_and_an_attempt_not_taken_give_messages() {
         let s = opened(&SolveState::default()).reduce(SolveAction::Open("id=nope".into()));
         assert!(matches!(&s.opened, Some(Err(e)) if e.contains("nope")));
@@ -379,11 +416,10 @@ mod tests {
             .reduce(SolveAction::Open("id=speckmann-dsz-1975".into()));
         let s = run(s).reduce(SolveAction::Try("Qh8".into()));
         let s = run(s);
-        assert!(s
-            .message
-            .as_deref()
-            .unwrap_or("")
-            .contains("not an attempt"));
+        assert_eq!(
+            s.message.as_deref(),
+            Some("'Qh8' is impossible on White's board: you have no queen")
+        );
         assert!(s.playing());
     }
 }

@@ -34,8 +34,8 @@ mod tests;
 
 use fogbound_engine::small_sort::sort_small_by_key;
 use fogbound_engine::{
-    AnyMatch, Attempt, ByColor, Color, Geometry, Message, Observation, Outcome, Piece, Resolution,
-    Role, Square, Variant,
+    AnyMatch, Attempt, ByColor, Color, Geometry, Message, MoveTextError, Observation, Outcome,
+    Piece, Resolution, Role, Square, Variant,
 };
 
 use super::aids::{ghost_caps, Ghosts, Notes, TrayTool};
@@ -439,9 +439,18 @@ impl GameTable {
         let promotions = self.game.variant().promotion[player].clone();
         let castling = |from: Square, to: Square| self.game.castling_choices(player, from, to);
         let parse = |text: &str| {
-            self.game
-                .parse_attempt(player, text)
-                .map_err(|e| e.to_string())
+            self.game.parse_attempt(player, text).map_err(|e| {
+                let text = text.trim();
+                match (&e, self.game.why_no_move(player, text)) {
+                    (MoveTextError::Illegal { .. }, Some(why)) => {
+                        format!("“{text}” is impossible on your board: {why}.")
+                    }
+                    (MoveTextError::Illegal { .. }, None) => {
+                        format!("“{text}” is impossible on your board.")
+                    }
+                    _ => format!("Could not read “{text}”: {e}."),
+                }
+            })
         };
         f(&BoardFacts {
             observation: &obs,
@@ -546,6 +555,12 @@ impl GameTable {
     fn sound(&mut self, cue: Cue) {
         self.cue = Some(cue);
         self.cues += 1;
+    }
+
+    /// `player`'s move attempt `m` in SAN as their own board shows it now
+    /// (the hint's words).
+    pub fn attempt_san(&self, player: Color, m: &fogbound_engine::MoveAttempt) -> String {
+        self.game.attempt_san(player, m)
     }
 
     /// The true game, for tests.

@@ -687,8 +687,69 @@ fn typed_moves_act_like_clicks() {
     typed(&mut o, "g7h8");
     assert!(o.promotion().is_some());
     o.apply(Act::CancelPromotion);
+    // In SAN without the man: the picker, not "add the starting file".
+    typed(&mut o, "gxh8");
+    assert!(o.typed_error().is_none(), "{:?}", o.typed_error());
+    assert!(o.promotion().is_some());
+    o.apply(Act::CancelPromotion);
     typed(&mut o, "gxh8=N");
     assert!(o.game().fen().starts_with("rnbqkbnN/"));
+    // Both lists write every move in SAN, the opponent's too, with the
+    // open board's check marks and the new man.
+    for c in Color::ALL {
+        let texts: Vec<&str> = o.record(c).iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["h4", "g5", "hxg5", "Nf6", "g6", "Ng8", "g7", "e6", "gxh8=N"],
+            "{c:?}"
+        );
+    }
+
+    // A move read but impossible says so, and why; garbage is not read.
+    let mut f = GameTable::new(settings("model=fog"), 0.0).unwrap();
+    hand_over(&mut f, 0.0);
+    typed(&mut f, "Qh5");
+    assert_eq!(
+        f.typed_error(),
+        Some("“Qh5” is impossible on your board: your queen on d1 cannot go to h5.")
+    );
+    typed(&mut f, "Qxf7");
+    assert!(
+        f.typed_error().unwrap().contains("cannot go to f7"),
+        "{:?}",
+        f.typed_error()
+    );
+    typed(&mut f, "Zz9");
+    assert!(f.typed_error().unwrap().starts_with("Could not read “Zz9”"));
+}
+
+#[test]
+fn the_opponents_move_seen_whole_is_written_in_san() {
+    // Fog of War: 1.e4 d5 2.exd5 — after 1.e4 White sees d5 (the pawn's
+    // capture square), so Black's d5 is written as SAN writes it.
+    let mut s = GameTable::new(settings("model=fog"), 0.0).unwrap();
+    for m in ["e4", "d5", "exd5"] {
+        hand_over(&mut s, 0.0);
+        s.apply(Act::Typed {
+            text: m.into(),
+            now: 0.0,
+        });
+        assert!(s.typed_error().is_none(), "{m}: {:?}", s.typed_error());
+    }
+    let white: Vec<&str> = s
+        .record(Color::White)
+        .iter()
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(white, ["e4", "d5", "exd5"]);
+    let black: Vec<&str> = s
+        .record(Color::Black)
+        .iter()
+        .map(|e| e.text.as_str())
+        .collect();
+    // Black did not see 1.e4 (e4 is beyond its sight), then saw the
+    // pawn that took on d5 come from e4.
+    assert_eq!(black, ["?", "d5", "exd5"]);
 }
 
 #[test]

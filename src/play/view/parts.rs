@@ -136,7 +136,10 @@ pub(super) fn typed_form(game: &GameTable, act: Callback<Act>) -> Html {
                 <button type="submit" data-testid="typed-go">{ "Play" }</button>
             </div>
             <p class="hint-text" id="typed-help">{ format!("Coordinates or algebraic notation, read against your own board, e.g. {example}.") }</p>
-            { for error }
+            // Its own slot even when empty: Yew pairs unkeyed children
+            // from the end, so an error appended would shift the pairs and
+            // make the input anew, emptying it.
+            { error.unwrap_or_default() }
         </form>
     }
 }

@@ -271,7 +271,7 @@ pub(super) fn revealed(
             .filter(|h| h.color == viewer)
             .map(|h| match h.attempt {
                 None => "The computer is thinking about your position…".to_string(),
-                Some(a) => hint_text(&a, game.geometry()),
+                Some(a) => hint_text(&a, |m| game.attempt_san(viewer, m)),
             });
         html! {
             <div class="hint-box">
@@ -311,16 +311,21 @@ pub(super) fn revealed(
             <p class="status-line" data-testid="turn" aria-live="polite"
                data-attempts={game.attempts().to_string()}
                data-computer={thinking.then_some("thinking")}>{ status }{ for move_now }</p>
-            { for pass }
+            // One slot each, filled or empty (here and below), so the
+            // typed-move box keeps its place among its siblings when a
+            // message comes or goes: Yew pairs unkeyed siblings by position
+            // (from the end), and a box paired with another node would be
+            // made anew, losing the text typed in it.
+            { pass.unwrap_or_default() }
             { clocks(game, now) }
-            { for hiding_note }
-            { for promotion }
-            { for castle }
-            { for feedback }
-            { for duty }
-            { for typed }
+            { hiding_note.unwrap_or_default() }
+            { promotion.unwrap_or_default() }
+            { castle.unwrap_or_default() }
+            { feedback.unwrap_or_default() }
+            { duty.unwrap_or_default() }
+            { typed.unwrap_or_default() }
             <div class="buttons">{ for any }{ for rebuffs }{ for route }{ flip }</div>
-            { for hint }
+            { hint.unwrap_or_default() }
             <p class="hint-text board-help">
                 { "Tap or drag to move. " }
                 { for tries_note }
@@ -329,7 +334,7 @@ pub(super) fn revealed(
                 <span class="with-touch">{ "Hold a square for a circle; hold, then slide, for an arrow." }</span>
             </p>
             { umpire.unwrap_or_default() }
-            { for aids }
+            { aids.unwrap_or_default() }
             { record(game.record(viewer), if game.hides_men() { "Moves as you know them" } else { "Moves" }, "move-list") }
             { tally(game, viewer) }
             <div class="section game-actions">

@@ -577,6 +577,39 @@ fn san_attempts_are_read_against_the_players_own_picture() {
         Attempt::of(sq("e7"), sq("d6"))
     );
     assert!(m.parse_attempt(Color::Black, "exd5").is_err()); // no black pawn on e6
+
+    // A promotion typed without the new man is the pawn's move with none
+    // named (the page then asks which man), in SAN and in coordinates.
+    let m = krieg("cvp", "4k3/7P/8/8/8/8/8/4K3 w - - 0 1");
+    let unnamed = Attempt::of(sq("h7"), sq("h8"));
+    assert_eq!(attempt(&m, "h8").unwrap(), unnamed);
+    assert_eq!(attempt(&m, "h7h8").unwrap(), unnamed);
+    assert_eq!(
+        attempt(&m, "h8=N").unwrap(),
+        Attempt::Move(fogbound_engine::MoveAttempt {
+            promotion: Some(fogbound_engine::Role::Knight),
+            ..fogbound_engine::MoveAttempt::plain(sq("h7"), sq("h8"))
+        })
+    );
+}
+
+#[test]
+fn a_move_read_but_impossible_says_why() {
+    let chess = Variant::chess();
+    let p = fogbound_engine::Position::<fogbound_engine::Bitboard64>::from_fen(
+        &chess,
+        "4k3/8/8/8/8/8/3P4/1N2K2R w - - 0 1",
+    )
+    .unwrap();
+    let why = |t: &str| p.why_no_move(t, fogbound_engine::RuleMode::Orthodox);
+    assert_eq!(why("Qxf7").as_deref(), Some("you have no queen"));
+    assert_eq!(
+        why("Ne5").as_deref(),
+        Some("your knight on b1 cannot go to e5")
+    );
+    assert_eq!(why("Rd2").as_deref(), Some("your own man stands on d2"));
+    assert_eq!(why("Nc3"), None, "a possible move needs no reason");
+    assert_eq!(why("hello"), None, "text that reads as no move has none");
 }
 
 /// What each model offers the player to move besides hinted moves.

@@ -162,10 +162,23 @@ fn move_text_round_trips_and_errors() {
     let m = r.parse_san("a8=Q+", RuleMode::Orthodox).unwrap();
     assert_eq!(r.to_san(&m, RuleMode::Orthodox), "a8=Q+");
     assert_eq!(r.to_coord(&m), "a7a8q");
-    assert!(matches!(
-        r.parse_san("a8", RuleMode::Orthodox),
-        Err(MoveTextError::Ambiguous { .. })
-    ));
+    // A promotion that does not name the new man is known as a move; the
+    // man is to be asked for, not the starting file.
+    let a7 = Geometry::CHESS.parse_square("a7").unwrap();
+    let a8 = Geometry::CHESS.parse_square("a8").unwrap();
+    let unnamed = r.parse_san("a8", RuleMode::Orthodox).unwrap_err();
+    assert_eq!(
+        unnamed,
+        MoveTextError::PromotionUnnamed {
+            text: "a8".into(),
+            from: a7,
+            to: a8
+        }
+    );
+    assert!(
+        unnamed.to_string().contains("add what it becomes"),
+        "{unnamed}"
+    );
     // Squares of large boards.
     let v = Variant::by_id("krk-12x12").unwrap();
     let big = Position::<Bitboard256>::start(&v).unwrap();

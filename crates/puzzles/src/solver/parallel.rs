@@ -271,7 +271,7 @@ pub fn solve_parallel(
             .collect()
     });
 
-    let san = |a: &MoveAttempt| attempt_san(&first, a, spec.rule_mode());
+    let san = |a: &MoveAttempt| attempt_san(belief.positions(), a, spec.rule_mode());
     let shared = share.lock();
     let mut solution = Solution::unknown(belief.len());
     for r in &reports {

@@ -153,7 +153,7 @@ impl Solver<'_> {
                     let view = self.observer.refusal_view(&first, &a);
                     let then = self.plan_in(belief, n, Turn::Asked)?.map(Box::new);
                     return Ok(Some(Plan {
-                        attempt: attempt_san(&first, &a, self.mode),
+                        attempt: attempt_san(belief.positions(), &a, self.mode),
                         coord: attempt_coord(&first, &a),
                         moves: n,
                         positions: belief.len(),
@@ -302,7 +302,7 @@ impl Solver<'_> {
             }
         }
         Ok(Plan {
-            attempt: attempt_san(first, attempt, self.mode),
+            attempt: attempt_san(belief.positions(), attempt, self.mode),
             coord: attempt_coord(first, attempt),
             moves,
             positions: belief.len(),

@@ -192,7 +192,7 @@ pub fn solve_with<'p>(
     let belief = start_belief(puzzle)?;
     let mut solver = Solver::new(&spec, options.max_nodes, progress);
     let first = belief.positions()[0].clone();
-    let san = |a: &MoveAttempt| attempt_san(&first, a, spec.rule_mode());
+    let san = |a: &MoveAttempt| attempt_san(belief.positions(), a, spec.rule_mode());
     let mut solution = Solution::unknown(belief.len());
     // The shortest key, deepening move by move.
     let mut key = None;

@@ -87,7 +87,7 @@ fn every_quick_proof_passes_an_audit() {
             .unwrap_or_else(|why| panic!("{}: {why}", e.id));
         assert!(audit.walked + audit.rechecked > 0, "{}: {audit:?}", e.id);
         // A first move that does not work fails the audit.
-        let pos = &belief.positions()[0];
+        let pos = belief.positions();
         let mode = spec.rule_mode();
         let wrong = solver
             .attempts(&belief)
@@ -120,7 +120,7 @@ fn every_heavy_key_forces_the_stipulation() {
         let key = solver
             .attempts(&belief)
             .into_iter()
-            .find(|a| attempt_san(&belief.positions()[0], a, spec.rule_mode()) == e.key)
+            .find(|a| attempt_san(belief.positions(), a, spec.rule_mode()) == e.key)
             .unwrap_or_else(|| panic!("{}: no attempt {}", e.id, e.key));
         assert!(
             solver.forces(&belief, e.puzzle.moves, &key).unwrap(),

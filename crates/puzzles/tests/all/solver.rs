@@ -200,11 +200,7 @@ fn rotenberg_variations_and_wrong_tries() {
     assert_eq!(squares, ["b2", "d2", "f2"].map(String::from).into());
     assert!(solver.forces(on_the_rank, 1, &attempt("d3f2")).unwrap());
     assert_eq!(
-        attempt_san(
-            &on_the_rank.positions()[0],
-            &attempt("d3f2"),
-            spec.rule_mode()
-        ),
+        attempt_san(on_the_rank.positions(), &attempt("d3f2"), spec.rule_mode()),
         "Nf2"
     );
 

@@ -142,4 +142,94 @@ fn rotenbergs_nf2_is_answered_by_the_bishops_capture() {
     let story = game.story();
     assert_eq!(story.moves.len(), 3, "{story:?}");
     assert!(story.moves[1].starts_with("1...Bxf2"), "{story:?}");
+    // The story names where the bishop started, not f2 where it ended.
+    assert_eq!(story.hidden.len(), 1, "{story:?}");
+    assert_ne!(story.hidden[0], "bishop on f2", "{story:?}");
+}
+
+/// 1.Rh2? — the bishop takes the rook with check: White cannot mate in the
+/// seven moves left, and the umpire says so at once instead of letting the
+/// moves run out; a replay from the steps ends there too.
+#[test]
+fn a_lost_game_is_said_at_once() {
+    let p = puzzle(ROTENBERG);
+    let mut game = UmpireGame::new(&p).unwrap();
+    let step = game.play("Rh2", 3_000_000, None).unwrap();
+    assert_eq!(*game.status(), Status::Lost { moves_left: 7 });
+    assert!(step.lost);
+    assert!(game.play("Kg1", 1000, None).is_err(), "a lost game is over");
+    assert!(
+        game.story().moves[0].starts_with("1.Rxh2"),
+        "{:?}",
+        game.story()
+    );
+    let again = UmpireGame::replay(&p, game.steps()).unwrap();
+    assert_eq!(again.status(), game.status());
+    // A step saved before steps said so reads as not lost.
+    let old: fogbound_puzzles::umpire::Step =
+        serde_json::from_str(r#"{"attempt": "h1h2", "answer": 0}"#).unwrap();
+    assert!(!old.lost);
+}
+
+/// Steps cross to the page's worker in bincode, a format without field
+/// names: every step, lost or not, must read back as it was written.
+#[test]
+fn steps_survive_the_workers_message_format() {
+    use fogbound_puzzles::umpire::Step;
+    let steps = vec![
+        Step {
+            attempt: "h1h2".into(),
+            answer: 1,
+            lost: true,
+        },
+        Step {
+            attempt: "any?".into(),
+            answer: 0,
+            lost: false,
+        },
+    ];
+    let bytes = bincode::serialize(&(steps.clone(), 7u32)).unwrap();
+    let back: (Vec<Step>, u32) = bincode::deserialize(&bytes).unwrap();
+    assert_eq!(back, (steps.clone(), 7));
+    let json = serde_json::to_string(&steps).unwrap();
+    assert_eq!(serde_json::from_str::<Vec<Step>>(&json).unwrap(), steps);
+}
+
+/// The umpire's log writes a played move as White knows it once answered:
+/// Rotenberg's 1.Ra1 is a capture ("Capture at a1"), as in the story.
+#[test]
+fn the_log_and_the_story_write_a_capture_alike() {
+    let p = puzzle(ROTENBERG);
+    let mut game = UmpireGame::new(&p).unwrap();
+    game.play("Ra1", BUDGET, None).unwrap();
+    assert_eq!(game.told()[0].attempt, "Rxa1");
+    assert_eq!(game.story().moves, ["1.Rxa1"]);
+}
+
+/// A key that takes a man of the diagram is written with its capture
+/// (issue 28's held-out problems: "Bc3" for the published Bxc3), before
+/// and after it is played; a move onto a square a hidden man only may
+/// hold is written as White knows it, without one.
+#[test]
+fn a_capture_of_a_man_white_knows_is_written_as_one() {
+    use fogbound_engine::RuleMode;
+    use fogbound_puzzles::solver::{attempt_san, start_belief};
+    let p = puzzle(
+        r#"{"fen": "k7/8/8/8/8/2p5/1B6/K7 w - - 0 1",
+        "hidden": [{"piece": "n", "squares": ["a3", "h5"]}],
+        "goal": "mate", "moves": 2, "rules": "english"}"#,
+    );
+    let belief = start_belief(&p).unwrap();
+    let san = |text: &str| {
+        attempt_san(
+            belief.positions(),
+            &crate::support::attempt(text),
+            RuleMode::Orthodox,
+        )
+    };
+    assert_eq!(san("b2c3"), "Bxc3");
+    assert_eq!(san("b2a3"), "Ba3", "White cannot know the knight is on a3");
+    let mut game = UmpireGame::new(&p).unwrap();
+    game.play("Bxc3", BUDGET, None).unwrap();
+    assert_eq!(game.told()[0].attempt, "Bxc3");
 }
