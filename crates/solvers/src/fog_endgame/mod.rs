@@ -15,12 +15,14 @@
 //! and the next belief sets, both readings), `states` (compact keys, dense
 //! ids), `search` (closure and backward pass), `rounds` (the same values by
 //! rounds over families of won sets, no belief state stored), `results`
-//! (starts, summary, histogram, optimal lines, Black's answers), `paper_kq`
+//! (starts, summary, histogram, optimal lines, Black's answers),
+//! `table_file` and `line_file` (the lab page's files), `paper_kq`
 //! (the paper's own K+Q strategy played against the worst-case king and
 //! set beside the optimum).
 
 pub mod board;
 pub mod game;
+pub mod line_file;
 pub mod men;
 pub mod paper_kq;
 pub mod results;
