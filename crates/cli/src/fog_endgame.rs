@@ -38,7 +38,7 @@ pub struct Args {
     json: bool,
     /// Write the files the lab page loads into DIR: every start's value
     /// (`kq-8-sighted-starts.fogt`), every won start's optimal line
-    /// (`kq-8-sighted-lines.fogt`) and, for a material with starts White
+    /// (`kq-8-sighted-lines-0.fogt`; K+R+R, K+B+B, K+B+N in 8 files) and, for a material with starts White
     /// does not win, every belief state's value (`kr-8-sighted-sets.fogt`,
     /// for Black's escapes)
     #[arg(long, value_name = "DIR")]
@@ -321,8 +321,10 @@ fn write_tables(
         .map_err(|e| format!("--write-tables: cannot create {}: {e}", dir.display()))?;
     let stem = fog_endgame::table_file::file_stem(material, args.size, reading);
     let mut written = Vec::new();
+    let mut chunk = 0;
     for (kind, bytes) in files {
-        let path = dir.join(format!("{stem}-{}.fogt", kind.name()));
+        let path = dir.join(fog_endgame::table_file::file_name(&stem, kind, chunk));
+        chunk += (kind == fog_endgame::table_file::Kind::Lines) as u32;
         std::fs::write(&path, &bytes)
             .map_err(|e| format!("--write-tables: cannot write {}: {e}", path.display()))?;
         written.push((path.display().to_string(), bytes.len()));

@@ -13,14 +13,31 @@
 //! move leaves Black more than one belief set to choose, the index of the
 //! one Black picks (one byte). The values come from the starts file, so
 //! a line's length is known before it is read.
+//!
+//! A large material's lines are cut into [`chunks`] files by canonical
+//! placement (`code % chunks`), so the first line on a slow link waits
+//! for one of them (8×8 K+R+R: 1.09 MB in all, about 140 KB a file).
 
 use std::collections::HashMap;
 
 use super::board::bits;
 use super::game::{Game, Reading};
-use super::men::{Placement, Placements};
+use super::men::{Material, Placement, Placements};
 use super::results::{capture_step, line_step, start_text, Explain, Line};
 use super::table_file::{StartValues, TableFileError};
+
+/// How many files a material's lines are cut into.
+pub fn chunks(material: Material) -> u32 {
+    match material {
+        Material::KRR | Material::KBB | Material::KBN => 8,
+        _ => 1,
+    }
+}
+
+/// The file (of [`chunks`]) that holds a canonical placement's lines.
+pub fn chunk_of(material: Material, canon: u32) -> u32 {
+    canon % chunks(material)
+}
 
 /// The squares of a placement where the black king can start.
 fn free(table: &Placements, code: u32) -> u64 {
@@ -83,6 +100,23 @@ pub struct OptimalLines {
 }
 
 impl OptimalLines {
+    /// Takes in the sections of another file (chunk) of the same lines.
+    pub fn absorb(&mut self, other: OptimalLines) -> Result<(), TableFileError> {
+        if (other.material, other.size, other.reading) != (self.material, self.size, self.reading) {
+            return Err(TableFileError("chunks of different endgames".into()));
+        }
+        self.sections.extend(other.sections);
+        Ok(())
+    }
+
+    /// The canonical placement whose lines a start's line is read from
+    /// (`None`: not a placement of this material).
+    pub fn canonical_of(starts: &StartValues, p: &Placement) -> Option<u32> {
+        let table = &starts.table;
+        let p = table.normalise(*p);
+        table.valid(&p).then(|| table.get(table.code(&p)).canon)
+    }
+
     /// The optimal line from a start (White's men `p`, the black king on
     /// `king`), valued by `starts` (the same material's starts file);
     /// `None` when it is not a won start.

@@ -150,7 +150,16 @@ impl Kind {
     }
 }
 
-/// A material's files, solved by rounds: its starts, and when asked
+/// A file's name: `kq-8-sighted-starts.fogt`, `…-sets.fogt`, and the
+/// lines' chunks `…-lines-0.fogt`, `…-lines-1.fogt` ….
+pub fn file_name(stem: &str, kind: Kind, chunk: u32) -> String {
+    match kind {
+        Kind::Lines => format!("{stem}-lines-{chunk}.fogt"),
+        _ => format!("{stem}-{}.fogt", kind.name()),
+    }
+}
+
+/// A material's files (the lines' chunks in order), solved by rounds: its starts, and when asked
 /// (`lines`: every round's sets are kept) its lines and, if some start is
 /// not won, its sets.
 pub fn write(
@@ -169,7 +178,9 @@ pub fn write(
         let rounds = values.rounds;
         let solution = RoundsSolution::new(table, reading, values);
         progress.report("lines", 0, 1)?;
-        files.push((Kind::Lines, encode_lines(&solution, rounds, threads)));
+        for chunk in encode_lines(&solution, rounds, threads) {
+            files.push((Kind::Lines, chunk));
+        }
         if solution.summary().lost > 0 {
             files.push((
                 Kind::Sets,
@@ -192,9 +203,10 @@ fn header(out: &mut Vec<u8>, table: &Placements, reading: Reading, kind: Kind, r
     ]);
 }
 
-/// The lines file of a solved material (deflated), its placements shared
+/// The lines files of a solved material (deflated; chunk 0, 1 … as
+/// [`line_file::chunk_of`] deals the placements), its placements shared
 /// among `threads` threads.
-pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> Vec<u8> {
+pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> Vec<Vec<u8>> {
     let table = &solution.table;
     let codes: Vec<u32> = canonical_codes(table).collect();
     let threads = threads.clamp(1, 64);
@@ -217,18 +229,23 @@ pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> V
             }
         }
     });
-    let mut out = Vec::new();
-    header(&mut out, table, solution.reading, Kind::Lines, rounds);
-    for (&c, bytes) in codes.iter().zip(&sections) {
-        if bytes.is_empty() {
-            continue;
-        }
-        push_varint(&mut out, c as u64);
-        push_varint(&mut out, bytes.len() as u64);
-        out.extend_from_slice(bytes);
-    }
-    out.extend_from_slice(END);
-    deflate(&out)
+    let material = table.material;
+    (0..line_file::chunks(material))
+        .map(|chunk| {
+            let mut out = Vec::new();
+            header(&mut out, table, solution.reading, Kind::Lines, rounds);
+            for (&c, bytes) in codes.iter().zip(&sections) {
+                if bytes.is_empty() || line_file::chunk_of(material, c) != chunk {
+                    continue;
+                }
+                push_varint(&mut out, c as u64);
+                push_varint(&mut out, bytes.len() as u64);
+                out.extend_from_slice(bytes);
+            }
+            out.extend_from_slice(END);
+            deflate(&out)
+        })
+        .collect()
 }
 
 /// The starts or sets file of a solved material (deflated). Sets need the
@@ -468,7 +485,8 @@ fn read_lines(
                 .map_err(|Cancelled| TableFileError("cancelled".into()))?;
         }
         let code = r.varint()?;
-        if code >= 1 << 18 || last.is_some_and(|l| code <= l) {
+        let chunk = |c: u64| line_file::chunk_of(material, c as u32);
+        if code >= 1 << 18 || last.is_some_and(|l| code <= l || chunk(code) != chunk(l)) {
             return Err(r.fault("placements out of order"));
         }
         last = Some(code);
