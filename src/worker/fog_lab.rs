@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use fogbound_solvers::fog_endgame::line_file::OptimalLines;
+use fogbound_solvers::fog_endgame::line_file::{self, OptimalLines};
 use fogbound_solvers::fog_endgame::table_file::{self, Kind, Loaded, StartValues};
 use fogbound_solvers::fog_endgame::{Explain, Material, Placement, Reading, RoundsSolution};
 use serde::{Deserialize, Serialize};
@@ -144,7 +144,8 @@ pub enum LabExplained {
 #[derive(Default)]
 pub struct LabTables {
     starts: HashMap<String, (StartValues, u64)>,
-    lines: HashMap<String, OptimalLines>,
+    /// Per material, the lines' chunks read so far (and which: bit i).
+    lines: HashMap<String, (OptimalLines, u64)>,
     sets: Option<(String, RoundsSolution)>,
 }
 
@@ -178,24 +179,40 @@ impl LabTables {
             .ok_or_else(|| "the starts were not read".to_string())
     }
 
-    fn lines(
+    /// Reads the lines' chunk `chunk` of `material` unless it is read.
+    pub fn lines(
         &mut self,
         source: &mut dyn TableSource,
         material: Material,
+        chunk: u32,
         report: Report<'_>,
-    ) -> Result<&OptimalLines, String> {
+    ) -> Result<(), String> {
         let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
-        if !self.lines.contains_key(&stem) {
-            let name = format!("{stem}-{}.fogt", Kind::Lines.name());
-            let what = format!("{}'s optimal line", pretty(material));
-            match load(source, &name, &what, report)? {
-                Loaded::Lines(lines) => self.lines.insert(stem.clone(), lines),
-                _ => return Err(format!("{name} does not hold lines")),
-            };
+        if chunk >= line_file::chunks(material) {
+            return Err(format!("{} has no lines file {chunk}", pretty(material)));
         }
-        self.lines
+        if self
+            .lines
             .get(&stem)
-            .ok_or_else(|| "the lines were not read".to_string())
+            .is_some_and(|(_, read)| read & 1 << chunk != 0)
+        {
+            return Ok(());
+        }
+        let name = table_file::file_name(&stem, Kind::Lines, chunk);
+        let what = format!("{}'s optimal line", pretty(material));
+        let Loaded::Lines(lines) = load(source, &name, &what, report)? else {
+            return Err(format!("{name} does not hold lines"));
+        };
+        match self.lines.get_mut(&stem) {
+            Some((all, read)) => {
+                all.absorb(lines).map_err(|e| e.to_string())?;
+                *read |= 1 << chunk;
+            }
+            None => {
+                self.lines.insert(stem, (lines, 1 << chunk));
+            }
+        }
+        Ok(())
     }
 
     fn sets(
@@ -342,7 +359,7 @@ pub fn explain(
     set: u64,
     report: Report<'_>,
 ) -> Result<LabExplained, String> {
-    let (p, count, won_start) = {
+    let (p, count, won_start, canon) = {
         let (starts, _) = tables.starts(source, material, LAB_SIZE, Reading::Sighted, report)?;
         let table = &starts.table;
         let p = placement(table, men)?;
@@ -355,13 +372,21 @@ pub fn explain(
         }
         let king = set.trailing_zeros() as u8;
         let won_start = set.count_ones() == 1 && starts.value(table.code(&p), king) > 0;
-        (p, table.count, won_start.then_some(king))
+        let canon = OptimalLines::canonical_of(starts, &p).unwrap_or(0);
+        (p, table.count, won_start.then_some(king), canon)
     };
     if let Some(king) = won_start {
-        // A won start's line comes from the lines file, read with the starts.
-        tables.lines(source, material, report)?;
+        // A won start's line comes from its chunk of the lines, read with
+        // the starts.
+        tables.lines(
+            source,
+            material,
+            line_file::chunk_of(material, canon),
+            report,
+        )?;
         let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
-        let (Some((starts, _)), Some(lines)) = (tables.starts.get(&stem), tables.lines.get(&stem))
+        let (Some((starts, _)), Some((lines, _))) =
+            (tables.starts.get(&stem), tables.lines.get(&stem))
         else {
             return Err("the lines were not read".into());
         };
@@ -472,7 +497,7 @@ mod tests {
         let files = table_file::write(8, Material::KR, Reading::Sighted, true, 2, &mut Silent)
             .unwrap()
             .into_iter()
-            .map(|(kind, bytes)| (format!("kr-8-sighted-{}.fogt", kind.name()), bytes))
+            .map(|(kind, bytes)| (table_file::file_name("kr-8-sighted", kind, 0), bytes))
             .collect();
         Memory(files, 0, false)
     }
@@ -548,7 +573,7 @@ mod tests {
     #[test]
     fn a_file_never_fetched_says_it_needs_the_network_once() {
         let mut files = kr_files();
-        files.0.retain(|name, _| !name.ends_with("-lines.fogt"));
+        files.0.retain(|name, _| !name.contains("-lines-"));
         files.2 = true;
         let mut tables = LabTables::default();
         let men = [sq("c3"), sq("b2")];
@@ -578,7 +603,7 @@ mod tests {
             message.starts_with("K+R's optimal line needs the network once"),
             "{message}"
         );
-        assert!(message.contains("kr-8-sighted-lines.fogt"), "{message}");
+        assert!(message.contains("kr-8-sighted-lines-0.fogt"), "{message}");
         let message = verdict(
             &mut tables,
             &mut files,

@@ -9,6 +9,7 @@
 
 use std::rc::Rc;
 
+use fogbound_solvers::fog_endgame::line_file;
 use fogbound_solvers::fog_endgame::{Material, Reading};
 use yew::prelude::*;
 
@@ -117,6 +118,8 @@ pub struct LabState {
     pub explain_error: Option<String>,
     /// Why some figures did not come.
     pub figures_error: Option<String>,
+    /// The materials whose lines were all asked for.
+    kept: Vec<Material>,
 }
 
 /// The kinds of question, as a failure is told.
@@ -125,6 +128,8 @@ pub enum Asked {
     Figures,
     Verdict,
     Explain,
+    /// The rest of a material's lines, fetched behind its first line.
+    Keep,
 }
 
 impl Asked {
@@ -133,6 +138,7 @@ impl Asked {
             LabQuestion::Figures { .. } => Asked::Figures,
             LabQuestion::Verdict { .. } => Asked::Verdict,
             LabQuestion::Explain { .. } => Asked::Explain,
+            LabQuestion::Keep { .. } => Asked::Keep,
         }
     }
 }
@@ -170,6 +176,7 @@ impl LabState {
             running: None,
             explain_error: None,
             figures_error: None,
+            kept: Vec::new(),
         }
     }
 
@@ -197,7 +204,10 @@ impl LabState {
     fn ask(&mut self, question: LabQuestion) {
         let job = job(question);
         if self.job.busy() {
-            if matches!(job.question, LabQuestion::Figures { .. }) {
+            if matches!(
+                job.question,
+                LabQuestion::Figures { .. } | LabQuestion::Keep { .. }
+            ) {
                 self.queue.push(job);
             } else {
                 let kind = std::mem::discriminant(&job.question);
@@ -207,7 +217,12 @@ impl LabState {
                 let at = self
                     .queue
                     .iter()
-                    .position(|j| matches!(j.question, LabQuestion::Figures { .. }))
+                    .position(|j| {
+                        matches!(
+                            j.question,
+                            LabQuestion::Figures { .. } | LabQuestion::Keep { .. }
+                        )
+                    })
                     .unwrap_or(self.queue.len());
                 self.queue.insert(at, job);
             }
@@ -299,9 +314,23 @@ impl LabState {
                             answers,
                         })
                     }
-                    (LabExplained::Line(steps), _) => self.walk = Some(Walk::Line { steps, at: 0 }),
+                    (LabExplained::Line(steps), _) => {
+                        self.walk = Some(Walk::Line { steps, at: 0 });
+                        // Every other start of this material offline too:
+                        // the rest of its lines, behind everything else.
+                        if !self.kept.contains(&self.material) {
+                            self.kept.push(self.material);
+                            for chunk in 0..line_file::chunks(self.material) {
+                                self.ask(LabQuestion::Keep {
+                                    material: self.material,
+                                    chunk,
+                                });
+                            }
+                        }
+                    }
                 }
             }
+            LabAnswer::Kept => {}
         }
     }
 }
@@ -386,6 +415,7 @@ impl Reducible for LabState {
                     match asked {
                         Some(Asked::Figures) => s.figures_error = message,
                         Some(Asked::Explain) => s.explain_error = message,
+                        Some(Asked::Keep) => {}
                         _ if s.verdict.is_none() => s.verdict = message.map(Err),
                         _ => {}
                     }
