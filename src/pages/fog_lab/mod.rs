@@ -247,7 +247,7 @@ pub fn fog_endgames() -> Html {
     let board = html! { <Board view={view} on_square={on_square} label={label} /> };
     html! {
         <PageFrame title="Fog of War endgames" {intro} {board} below={html! { <>{ for figures }{ for figures_failed }</> }}>
-            <div class="row">
+            <div class="row" data-testid="lab-jobs" data-pending={s.pending().to_string()}>
                 <label class="field" for="lab-material"><span>{ "White has" }</span>
                     <select id="lab-material" data-testid="lab-material" onchange={on_material} disabled={s.walk.is_some()}>
                         { for MATERIALS.iter().map(|(m, _)| html! {

@@ -186,6 +186,12 @@ impl LabState {
         self.job.busy() && matches!(self.running, Some(Asked::Verdict | Asked::Explain))
     }
 
+    /// Jobs running or waiting (0: the worker has answered everything
+    /// asked, the lines kept behind a first line included).
+    pub fn pending(&self) -> usize {
+        self.queue.len() + self.job.busy() as usize
+    }
+
     /// What the running job asks.
     pub fn running(&self) -> Option<Asked> {
         self.running.filter(|_| self.job.busy())
