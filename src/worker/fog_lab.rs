@@ -494,11 +494,18 @@ mod tests {
     }
 
     fn kr_files() -> Memory {
-        let files = table_file::write(8, Material::KR, Reading::Sighted, true, 2, &mut Silent)
-            .unwrap()
-            .into_iter()
-            .map(|(kind, bytes)| (table_file::file_name("kr-8-sighted", kind, 0), bytes))
-            .collect();
+        let files = fogbound_solvers::fog_endgame::write_tables(
+            8,
+            Material::KR,
+            Reading::Sighted,
+            true,
+            2,
+            &mut Silent,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|(kind, bytes)| (table_file::file_name("kr-8-sighted", kind, 0), bytes))
+        .collect();
         Memory(files, 0, false)
     }
 

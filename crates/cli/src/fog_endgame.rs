@@ -308,7 +308,7 @@ fn write_tables(
     threads: usize,
     clock: Instant,
 ) -> Result<(), String> {
-    let files = fog_endgame::table_file::write(
+    let files = fog_endgame::write_tables(
         args.size,
         material,
         reading,

@@ -18,26 +18,13 @@
 //! placement (`code % chunks`), so the first line on a slow link waits
 //! for one of them (8×8 K+R+R: 1.09 MB in all, about 140 KB a file).
 
-use std::collections::HashMap;
-
 use super::board::bits;
-use super::game::{Game, Reading};
-use super::men::{Material, Placement, Placements};
+use super::game::Game;
+use super::men::{Placement, Placements};
+use super::results::RoundsSolution;
 use super::results::{capture_step, line_step, start_text, Explain, Line};
-use super::table_file::{StartValues, TableFileError};
-
-/// How many files a material's lines are cut into.
-pub fn chunks(material: Material) -> u32 {
-    match material {
-        Material::KRR | Material::KBB | Material::KBN => 8,
-        _ => 1,
-    }
-}
-
-/// The file (of [`chunks`]) that holds a canonical placement's lines.
-pub fn chunk_of(material: Material, canon: u32) -> u32 {
-    canon % chunks(material)
-}
+use super::table_file::{self, Kind, StartValues, TableFileError};
+pub use super::table_file::{chunk_of, chunks, OptimalLines};
 
 /// The squares of a placement where the black king can start.
 fn free(table: &Placements, code: u32) -> u64 {
@@ -89,14 +76,6 @@ pub(crate) fn encode_placement(solution: &dyn Explain, canon: u32) -> Vec<u8> {
         }
     }
     out
-}
-
-/// A lines file read: each canonical placement's steps.
-pub struct OptimalLines {
-    pub(crate) material: u8,
-    pub(crate) size: u8,
-    pub(crate) reading: Reading,
-    pub(crate) sections: HashMap<u32, Vec<u8>>,
 }
 
 impl OptimalLines {
@@ -245,4 +224,49 @@ fn turned_back(game: &Game, p: &Placement, king: u8, g: u8, path: Vec<(u32, u64)
         moves,
         steps,
     }
+}
+
+/// The lines files of a solved material (deflated; chunk 0, 1 … as
+/// [`chunk_of`] deals the placements), its placements shared
+/// among `threads` threads.
+pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> Vec<Vec<u8>> {
+    let table = &solution.table;
+    let codes: Vec<u32> = table_file::canonical_codes(table).collect();
+    let threads = threads.clamp(1, 64);
+    let mut sections: Vec<Vec<u8>> = vec![Vec::new(); codes.len()];
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let codes = &codes;
+                scope.spawn(move || {
+                    (t..codes.len())
+                        .step_by(threads)
+                        .map(|i| (i, encode_placement(solution, codes[i])))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, bytes) in w.join().expect("a lines thread panicked") {
+                sections[i] = bytes;
+            }
+        }
+    });
+    let material = table.material;
+    (0..chunks(material))
+        .map(|chunk| {
+            let mut out = Vec::new();
+            table_file::header(&mut out, table, solution.reading, Kind::Lines, rounds);
+            for (&c, bytes) in codes.iter().zip(&sections) {
+                if bytes.is_empty() || chunk_of(material, c) != chunk {
+                    continue;
+                }
+                table_file::push_varint(&mut out, c as u64);
+                table_file::push_varint(&mut out, bytes.len() as u64);
+                out.extend_from_slice(bytes);
+            }
+            out.extend_from_slice(table_file::END);
+            table_file::deflate(&out)
+        })
+        .collect()
 }

@@ -4,7 +4,8 @@
 //! - **starts**: every start's value (White moves to capture, 0 not won),
 //!   enough for verdicts, won maps and the summary; a few kilobytes to a
 //!   few hundred.
-//! - **lines**: every won start's optimal line ([`super::line_file`]),
+//! - **lines**: every won start's optimal line (written and read by
+//!   `line_file`), cut into [`chunks`] files,
 //!   read with the starts file; 2.4 KB (K+R) to a few hundred (K+R+R).
 //! - **sets**: the rounds search's won sets, each once with the first
 //!   round that holds it, so any belief state can be valued: Black's
@@ -34,14 +35,13 @@ use std::collections::HashMap;
 
 use super::board::{bits, Board};
 use super::game::Reading;
-use super::line_file::{self, OptimalLines};
 use super::men::{Material, Placements};
 use super::results::RoundsSolution;
-use super::rounds::{self, RoundValues};
+use super::rounds::RoundValues;
 use crate::progress::{Cancelled, Progress};
 
 const MAGIC: &[u8; 4] = b"FOGT";
-const END: &[u8; 4] = b"END!";
+pub(crate) const END: &[u8; 4] = b"END!";
 const VERSION: u8 = 1;
 
 /// The squares a placement's king sets live in.
@@ -64,7 +64,7 @@ fn unpack(packed: u64, free: u64) -> u64 {
         .fold(0, |s, (_, sq)| s | 1 << sq)
 }
 
-fn push_varint(out: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn push_varint(out: &mut Vec<u8>, mut v: u64) {
     loop {
         let byte = (v & 0x7f) as u8;
         v >>= 7;
@@ -78,7 +78,7 @@ fn push_varint(out: &mut Vec<u8>, mut v: u64) {
 
 /// The canonical placement codes of a table, in increasing order: the
 /// order the file lists them in.
-fn canonical_codes(table: &Placements) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn canonical_codes(table: &Placements) -> impl Iterator<Item = u32> + '_ {
     (0..table.info.len() as u32)
         .filter(|&c| table.info[c as usize].occupied != 0 && table.info[c as usize].canon == c)
 }
@@ -159,39 +159,13 @@ pub fn file_name(stem: &str, kind: Kind, chunk: u32) -> String {
     }
 }
 
-/// A material's files (the lines' chunks in order), solved by rounds: its starts, and when asked
-/// (`lines`: every round's sets are kept) its lines and, if some start is
-/// not won, its sets.
-pub fn write(
-    n: usize,
-    material: Material,
+pub(crate) fn header(
+    out: &mut Vec<u8>,
+    table: &Placements,
     reading: Reading,
-    lines: bool,
-    threads: usize,
-    progress: &mut dyn Progress,
-) -> Result<Vec<(Kind, Vec<u8>)>, Cancelled> {
-    let board = Board::new(n).map_err(|_| Cancelled)?;
-    let table = Placements::new(board, material);
-    let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
-    let mut files = vec![(Kind::Starts, encode(&table, reading, &values, Kind::Starts))];
-    if lines {
-        let rounds = values.rounds;
-        let solution = RoundsSolution::new(table, reading, values);
-        progress.report("lines", 0, 1)?;
-        for chunk in encode_lines(&solution, rounds, threads) {
-            files.push((Kind::Lines, chunk));
-        }
-        if solution.summary().lost > 0 {
-            files.push((
-                Kind::Sets,
-                encode(&solution.table, reading, solution.values(), Kind::Sets),
-            ));
-        }
-    }
-    Ok(files)
-}
-
-fn header(out: &mut Vec<u8>, table: &Placements, reading: Reading, kind: Kind, rounds: u16) {
+    kind: Kind,
+    rounds: u16,
+) {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[
         VERSION,
@@ -201,51 +175,6 @@ fn header(out: &mut Vec<u8>, table: &Placements, reading: Reading, kind: Kind, r
         reading_id(reading),
         rounds.min(255) as u8,
     ]);
-}
-
-/// The lines files of a solved material (deflated; chunk 0, 1 … as
-/// [`line_file::chunk_of`] deals the placements), its placements shared
-/// among `threads` threads.
-pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> Vec<Vec<u8>> {
-    let table = &solution.table;
-    let codes: Vec<u32> = canonical_codes(table).collect();
-    let threads = threads.clamp(1, 64);
-    let mut sections: Vec<Vec<u8>> = vec![Vec::new(); codes.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let codes = &codes;
-                scope.spawn(move || {
-                    (t..codes.len())
-                        .step_by(threads)
-                        .map(|i| (i, line_file::encode_placement(solution, codes[i])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for w in workers {
-            for (i, bytes) in w.join().expect("a lines thread panicked") {
-                sections[i] = bytes;
-            }
-        }
-    });
-    let material = table.material;
-    (0..line_file::chunks(material))
-        .map(|chunk| {
-            let mut out = Vec::new();
-            header(&mut out, table, solution.reading, Kind::Lines, rounds);
-            for (&c, bytes) in codes.iter().zip(&sections) {
-                if bytes.is_empty() || line_file::chunk_of(material, c) != chunk {
-                    continue;
-                }
-                push_varint(&mut out, c as u64);
-                push_varint(&mut out, bytes.len() as u64);
-                out.extend_from_slice(bytes);
-            }
-            out.extend_from_slice(END);
-            deflate(&out)
-        })
-        .collect()
 }
 
 /// The starts or sets file of a solved material (deflated). Sets need the
@@ -328,6 +257,27 @@ impl Reader<'_> {
         self.at = end;
         Ok(slice)
     }
+}
+
+/// How many files a material's lines are cut into.
+pub fn chunks(material: Material) -> u32 {
+    match material {
+        Material::KRR | Material::KBB | Material::KBN => 8,
+        _ => 1,
+    }
+}
+
+/// The file (of [`chunks`]) that holds a canonical placement's lines.
+pub fn chunk_of(material: Material, canon: u32) -> u32 {
+    canon % chunks(material)
+}
+
+/// A lines file read: each canonical placement's steps.
+pub struct OptimalLines {
+    pub(crate) material: u8,
+    pub(crate) size: u8,
+    pub(crate) reading: Reading,
+    pub(crate) sections: HashMap<u32, Vec<u8>>,
 }
 
 /// What a file holds: every start's value, every won start's line, or
@@ -485,7 +435,7 @@ fn read_lines(
                 .map_err(|Cancelled| TableFileError("cancelled".into()))?;
         }
         let code = r.varint()?;
-        let chunk = |c: u64| line_file::chunk_of(material, c as u32);
+        let chunk = |c: u64| chunk_of(material, c as u32);
         if code >= 1 << 18 || last.is_some_and(|l| code <= l || chunk(code) != chunk(l)) {
             return Err(r.fault("placements out of order"));
         }

@@ -17,7 +17,7 @@ fn written(
     material: Material,
     reading: Reading,
 ) -> (Vec<u8>, Vec<Vec<u8>>, Option<Vec<u8>>) {
-    let files = table_file::write(n, material, reading, true, 2, &mut Silent).unwrap();
+    let files = fog_endgame::write_tables(n, material, reading, true, 2, &mut Silent).unwrap();
     let of = |kind| {
         files
             .iter()
