@@ -19,7 +19,7 @@ key=$(cd "$root" && find crates/solvers/src crates/solvers/Cargo.toml crates/cli
 caches="${XDG_CACHE_HOME:-$HOME/.cache}/fogbound/endgame-tables"
 cache="$caches/$key"
 if [ ! -f "$cache/complete" ]; then
-    echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about a minute)" >&2
+    echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about three minutes)" >&2
     # The tests build this profile too, so `./dev test` compiles nothing here.
     cargo build --quiet --profile checked -p fogbound-cli --bin fogbound --manifest-path "$root/Cargo.toml"
     bin="$root/target/checked/fogbound"
