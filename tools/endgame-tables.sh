@@ -6,8 +6,9 @@
 # win, every belief state's value (Black's escapes); K+Q, K+R and K+R+R's
 # starts on 4×4 to 7×7. No file is over 2 MB.
 # They come from the solver itself (`fogbound fog-endgame --write-tables`),
-# about three minutes on 2 cores (K+R+R's lines are most of it). They are kept in the user's cache folder
-# (outside the checkout, so a fresh clone on the same machine finds them),
+# about three minutes on 2 cores (K+R+R's lines are most of it). They are
+# kept in the user's cache folder (outside the checkout, so a fresh clone
+# on the same machine finds them),
 # keyed by the sources that decide them: the solvers crate, the command
 # line's fog-endgame module, the locked dependencies and this script. An
 # unchanged solver never recomputes them, and nothing is compiled then.
