@@ -190,7 +190,18 @@ test("on a 1.6 Mbps / 150 ms link, K+R+R's first line comes within three seconds
   await page.waitForSelector("[data-testid='lab-explain']:not([disabled])", { timeout: WORKER_WAIT });
   const clicked = Date.now();
   await page.click("[data-testid='lab-explain']");
-  await page.waitForSelector("[data-testid='lab-line']", { timeout: WORKER_WAIT });
+  // While the worker fetches the lines: what is being fetched, and Stop.
+  const progress = page.locator("[data-testid='lab-progress']");
+  const line = page.locator("[data-testid='lab-line']");
+  await Promise.race([progress.waitFor({ timeout: WORKER_WAIT }), line.waitFor({ timeout: WORKER_WAIT })]);
+  if (await progress.count()) {
+    const text = await progress.textContent().catch(() => "");
+    if (text) {
+      assert.match(text, /fetching krr-8-sighted-lines-\d\.fogt|reading/);
+      await page.screenshot({ path: `${SHOTS}lab-slow-fetching-phone.png` }).catch(() => {});
+    }
+  }
+  await line.waitFor({ timeout: WORKER_WAIT });
   const shown = Date.now();
   const inWorker = Number(await page.locator("[data-testid='lab-line']").getAttribute("data-millis"));
   await page.screenshot({ path: `${SHOTS}lab-slow-line-phone.png`, fullPage: true });
