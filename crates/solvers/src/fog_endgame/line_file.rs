@@ -232,26 +232,20 @@ fn turned_back(game: &Game, p: &Placement, king: u8, g: u8, path: Vec<(u32, u64)
 pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> Vec<Vec<u8>> {
     let table = &solution.table;
     let codes: Vec<u32> = table_file::canonical_codes(table).collect();
-    let threads = threads.clamp(1, 64);
+    // No thread is spawned on wasm32 (it has none) nor for one thread.
+    let threads = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        threads.clamp(1, 64)
+    };
     let mut sections: Vec<Vec<u8>> = vec![Vec::new(); codes.len()];
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|t| {
-                let codes = &codes;
-                scope.spawn(move || {
-                    (t..codes.len())
-                        .step_by(threads)
-                        .map(|i| (i, encode_placement(solution, codes[i])))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for w in workers {
-            for (i, bytes) in w.join().expect("a lines thread panicked") {
-                sections[i] = bytes;
-            }
+    if threads == 1 {
+        for (i, &c) in codes.iter().enumerate() {
+            sections[i] = encode_placement(solution, c);
         }
-    });
+    } else {
+        spread(solution, &codes, threads, &mut sections);
+    }
     let material = table.material;
     (0..chunks(material))
         .map(|chunk| {
@@ -269,4 +263,25 @@ pub fn encode_lines(solution: &RoundsSolution, rounds: u16, threads: usize) -> V
             table_file::deflate(&out)
         })
         .collect()
+}
+
+/// Each placement's lines on `threads` threads (natively).
+fn spread(solution: &RoundsSolution, codes: &[u32], threads: usize, sections: &mut [Vec<u8>]) {
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..codes.len())
+                        .step_by(threads)
+                        .map(|i| (i, encode_placement(solution, codes[i])))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for w in workers {
+            for (i, bytes) in w.join().expect("a lines thread panicked") {
+                sections[i] = bytes;
+            }
+        }
+    });
 }
