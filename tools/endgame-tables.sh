@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Writes the Fog of War endgame lab's files into the build (endgames/ in
 # Trunk's staging folder): every start's value per material in both
-# readings, and every belief state's (lines, escapes) in the sighted one;
-# K+Q, K+R and K+R+R's starts on 4×4 to 7×7.
+# readings; in the sighted one every won start's optimal line (in 8 files
+# for K+R+R, K+B+B, K+B+N) and, for materials with starts White does not
+# win, every belief state's value (Black's escapes); K+Q, K+R and K+R+R's
+# starts on 4×4 to 7×7. No file is over 2 MB.
 # They come from the solver itself (`fogbound fog-endgame --write-tables`),
-# about a minute on 2 cores. They are kept in the user's cache folder
-# (outside the checkout, so a fresh clone on the same machine finds them),
+# about three minutes on 2 cores (K+R+R's lines are most of it). They are
+# kept in the user's cache folder (outside the checkout, so a fresh clone
+# on the same machine finds them),
 # keyed by the sources that decide them: the solvers crate, the command
 # line's fog-endgame module, the locked dependencies and this script. An
 # unchanged solver never recomputes them, and nothing is compiled then.
@@ -17,7 +20,7 @@ key=$(cd "$root" && find crates/solvers/src crates/solvers/Cargo.toml crates/cli
 caches="${XDG_CACHE_HOME:-$HOME/.cache}/fogbound/endgame-tables"
 cache="$caches/$key"
 if [ ! -f "$cache/complete" ]; then
-    echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about a minute)" >&2
+    echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about three minutes)" >&2
     # The tests build this profile too, so `./dev test` compiles nothing here.
     cargo build --quiet --profile checked -p fogbound-cli --bin fogbound --manifest-path "$root/Cargo.toml"
     bin="$root/target/checked/fogbound"
@@ -39,3 +42,9 @@ if [ ! -f "$cache/complete" ]; then
 fi
 mkdir -p "$out"
 cp "$cache"/*.fogt "$out/"
+for f in "$out"/*.fogt; do
+    if [ "$(stat -c %s "$f")" -gt 2000000 ]; then
+        echo "endgame-tables.sh: $f is over 2 MB (a slow link waits for it whole)" >&2
+        exit 1
+    fi
+done

@@ -1,15 +1,18 @@
 //! The Fog of War endgame lab's questions, answered from the files the build
 //! ships (`endgames/*.fogt`, written by `fogbound fog-endgame
-//! --write-tables`): every start's value per material, and for lines and
-//! escapes every belief state's. Files are fetched when first needed and
-//! kept; the lines of one material at a time (K+R+R's are the largest).
+//! --write-tables`): every start's value per material, every won start's
+//! optimal line, and for Black's escapes every belief state's value (the
+//! won sets, only for materials with starts White does not win). Files
+//! are fetched when first needed and kept; the sets of one material at a
+//! time.
 //!
 //! Squares are the lab board's: `rank * 8 + file` on 8×8, a1 = 0; a
 //! placement lists White's king first, then the material's men in order.
 
 use std::collections::HashMap;
 
-use fogbound_solvers::fog_endgame::table_file::{self, Loaded, StartValues};
+use fogbound_solvers::fog_endgame::line_file::{self, OptimalLines};
+use fogbound_solvers::fog_endgame::table_file::{self, Kind, Loaded, StartValues};
 use fogbound_solvers::fog_endgame::{Explain, Material, Placement, Reading, RoundsSolution};
 use serde::{Deserialize, Serialize};
 
@@ -27,11 +30,50 @@ pub fn page_folder() -> String {
         .unwrap_or_else(|| "endgames/".into())
 }
 
+/// Why a file did not come.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FetchError {
+    /// No answer at all: the network is off (and the file was never kept).
+    Offline,
+    /// The server answered, but not with the file.
+    Failed(String),
+}
+
 /// Where the files come from: the page's folder in the worker, memory in
 /// native tests.
 pub trait TableSource {
     /// The bytes of `name` (e.g. `kq-8-sighted-starts.fogt`).
-    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String>;
+    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, FetchError>;
+}
+
+/// `K+R+R`.
+fn pretty(material: Material) -> String {
+    let name = material.name();
+    let letters: Vec<String> = name.chars().map(String::from).collect();
+    letters.join("+")
+}
+
+/// What to tell the person when `name`, needed for `what`, did not come.
+fn not_fetched(error: FetchError, name: &str, what: &str) -> String {
+    match error {
+        FetchError::Offline => format!(
+            "{what} needs the network once: its file (endgames/{name}) has not been fetched on this \
+             device yet, and the network is off. Connect and ask again; from then on it works offline."
+        ),
+        FetchError::Failed(why) => format!("cannot fetch endgames/{name}: {why}"),
+    }
+}
+
+/// Fetches and reads one file, saying what it is for when it does not come.
+fn load(
+    source: &mut dyn TableSource,
+    name: &str,
+    what: &str,
+    report: Report<'_>,
+) -> Result<Loaded, String> {
+    report(&format!("fetching {name}"), 0, 1);
+    let bytes = source.fetch(name).map_err(|e| not_fetched(e, name, what))?;
+    table_file::read(&bytes, &mut progress(report)).map_err(|e| e.to_string())
 }
 
 /// One material's figures, from its starts file.
@@ -102,7 +144,9 @@ pub enum LabExplained {
 #[derive(Default)]
 pub struct LabTables {
     starts: HashMap<String, (StartValues, u64)>,
-    lines: Option<(String, RoundsSolution)>,
+    /// Per material, the lines' chunks read so far (and which: bit i).
+    lines: HashMap<String, (OptimalLines, u64)>,
+    sets: Option<(String, RoundsSolution)>,
 }
 
 use super::{progress, Report};
@@ -119,12 +163,15 @@ impl LabTables {
         let stem = table_file::file_stem(material, size, reading);
         if !self.starts.contains_key(&stem) {
             let name = format!("{stem}-starts.fogt");
+            let what = format!("{} on {size}×{size} ({})", pretty(material), reading.name());
             report(&format!("fetching {name}"), 0, 1);
-            let bytes = source.fetch(&name)?;
+            let bytes = source
+                .fetch(&name)
+                .map_err(|e| not_fetched(e, &name, &what))?;
             let size = bytes.len() as u64;
             match table_file::read(&bytes, &mut progress(report)).map_err(|e| e.to_string())? {
                 Loaded::Starts(values) => self.starts.insert(stem.clone(), (values, size)),
-                Loaded::Lines(_) => return Err(format!("{name} holds lines, not starts")),
+                _ => return Err(format!("{name} does not hold starts")),
             };
         }
         self.starts
@@ -132,27 +179,62 @@ impl LabTables {
             .ok_or_else(|| "the starts were not read".to_string())
     }
 
-    fn lines(
+    /// Reads the lines' chunk `chunk` of `material` unless it is read.
+    pub fn lines(
+        &mut self,
+        source: &mut dyn TableSource,
+        material: Material,
+        chunk: u32,
+        report: Report<'_>,
+    ) -> Result<(), String> {
+        let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
+        if chunk >= line_file::chunks(material) {
+            return Err(format!("{} has no lines file {chunk}", pretty(material)));
+        }
+        if self
+            .lines
+            .get(&stem)
+            .is_some_and(|(_, read)| read & 1 << chunk != 0)
+        {
+            return Ok(());
+        }
+        let name = table_file::file_name(&stem, Kind::Lines, chunk);
+        let what = format!("{}'s optimal line", pretty(material));
+        let Loaded::Lines(lines) = load(source, &name, &what, report)? else {
+            return Err(format!("{name} does not hold lines"));
+        };
+        match self.lines.get_mut(&stem) {
+            Some((all, read)) => {
+                all.absorb(lines).map_err(|e| e.to_string())?;
+                *read |= 1 << chunk;
+            }
+            None => {
+                self.lines.insert(stem, (lines, 1 << chunk));
+            }
+        }
+        Ok(())
+    }
+
+    fn sets(
         &mut self,
         source: &mut dyn TableSource,
         material: Material,
         report: Report<'_>,
     ) -> Result<&RoundsSolution, String> {
         let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
-        if self.lines.as_ref().map(|(s, _)| s) != Some(&stem) {
-            self.lines = None; // free the old lines first
-            let name = format!("{stem}-lines.fogt");
-            report(&format!("fetching {name}"), 0, 1);
-            let bytes = source.fetch(&name)?;
-            match table_file::read(&bytes, &mut progress(report)).map_err(|e| e.to_string())? {
-                Loaded::Lines(solution) => self.lines = Some((stem, solution)),
-                Loaded::Starts(_) => return Err(format!("{name} holds starts, not lines")),
+        if self.sets.as_ref().map(|(s, _)| s) != Some(&stem) {
+            self.sets = None; // free the old sets first
+            let name = format!("{stem}-{}.fogt", Kind::Sets.name());
+            let what = format!("Black's escape with {}", pretty(material));
+            match load(source, &name, &what, report)? {
+                Loaded::Sets(solution) => self.sets = Some((stem, solution)),
+                _ => return Err(format!("{name} does not hold sets")),
             }
         }
-        self.lines
+        self.sets
             .as_ref()
             .map(|(_, s)| s)
-            .ok_or_else(|| "the lines were not read".to_string())
+            .ok_or_else(|| "the sets were not read".to_string())
     }
 }
 
@@ -277,16 +359,55 @@ pub fn explain(
     set: u64,
     report: Report<'_>,
 ) -> Result<LabExplained, String> {
-    let solution = tables.lines(source, material, report)?;
-    let table = &solution.table;
-    let p = placement(table, men)?;
-    let info = table.get(table.code(&p));
-    if set == 0 || set & !table.board.mask() != 0 {
-        return Err("the king must be somewhere on the board".into());
+    let (p, count, won_start, canon) = {
+        let (starts, _) = tables.starts(source, material, LAB_SIZE, Reading::Sighted, report)?;
+        let table = &starts.table;
+        let p = placement(table, men)?;
+        let info = table.get(table.code(&p));
+        if set == 0 || set & !table.board.mask() != 0 {
+            return Err("the king must be somewhere on the board".into());
+        }
+        if set & (info.seen | info.occupied) != 0 {
+            return Err("the king's squares must be ones White neither holds nor sees".into());
+        }
+        let king = set.trailing_zeros() as u8;
+        let won_start = set.count_ones() == 1 && starts.value(table.code(&p), king) > 0;
+        let canon = OptimalLines::canonical_of(starts, &p).unwrap_or(0);
+        (p, table.count, won_start.then_some(king), canon)
+    };
+    if let Some(king) = won_start {
+        // A won start's line comes from its chunk of the lines, read with
+        // the starts.
+        tables.lines(
+            source,
+            material,
+            line_file::chunk_of(material, canon),
+            report,
+        )?;
+        let stem = table_file::file_stem(material, LAB_SIZE, Reading::Sighted);
+        let (Some((starts, _)), Some((lines, _))) =
+            (tables.starts.get(&stem), tables.lines.get(&stem))
+        else {
+            return Err("the lines were not read".into());
+        };
+        let line = lines
+            .line(starts, &p, king)
+            .map_err(|e| e.to_string())?
+            .ok_or("no line found from this start")?;
+        return Ok(LabExplained::Line(
+            line.steps
+                .into_iter()
+                .map(|s| LabStep {
+                    text: s.white_move,
+                    men: s.placement[..count].to_vec(),
+                    belief: s.belief_set,
+                    seen: s.seen_square,
+                    moves_left: s.moves_left,
+                })
+                .collect(),
+        ));
     }
-    if set & (info.seen | info.occupied) != 0 {
-        return Err("the king's squares must be ones White neither holds nor sees".into());
-    }
+    let solution = tables.sets(source, material, report)?;
     match solution.value_of(&p, set) {
         Some(0) => Ok(LabExplained::Escape(
             solution
@@ -294,29 +415,12 @@ pub fn explain(
                 .into_iter()
                 .map(|r| LabReply {
                     text: r.white_move,
-                    men: r.placement[..table.count].to_vec(),
+                    men: r.placement[..count].to_vec(),
                     captures: r.captures_square,
                     keeps: r.keeps_set,
                 })
                 .collect(),
         )),
-        Some(_) if set.count_ones() == 1 => {
-            let line = solution
-                .line(&p, set.trailing_zeros() as u8)
-                .ok_or("no line found from this start")?;
-            Ok(LabExplained::Line(
-                line.steps
-                    .into_iter()
-                    .map(|s| LabStep {
-                        text: s.white_move,
-                        men: s.placement[..table.count].to_vec(),
-                        belief: s.belief_set,
-                        seen: s.seen_square,
-                        moves_left: s.moves_left,
-                    })
-                    .collect(),
-            ))
-        }
         Some(_) => Err("this state is won; the lab plays lines from starts".into()),
         None => Err("not a position of this material".into()),
     }
@@ -341,16 +445,21 @@ impl PageFiles {
 
 #[cfg(target_arch = "wasm32")]
 impl TableSource for PageFiles {
-    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String> {
+    /// A request that gets no answer at all (status 0, or a network
+    /// error) is the network being off: the service worker keeps every
+    /// file fetched once, so only a file never fetched fails that way.
+    fn fetch(&mut self, name: &str) -> Result<Vec<u8>, FetchError> {
         use wasm_bindgen::JsCast;
-        let failed = |why: String| format!("cannot fetch endgames/{name}: {why}");
+        let failed = |why: String| FetchError::Failed(why);
         let xhr = web_sys::XmlHttpRequest::new().map_err(|e| failed(format!("{e:?}")))?;
         xhr.open_with_async("GET", &format!("{}{name}", self.folder), false)
             .map_err(|e| failed(format!("{e:?}")))?;
         xhr.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
-        xhr.send()
-            .map_err(|_| failed("the network request failed".into()))?;
+        xhr.send().map_err(|_| FetchError::Offline)?;
         let status = xhr.status().unwrap_or(0);
+        if status == 0 {
+            return Err(FetchError::Offline);
+        }
         if status != 200 {
             return Err(failed(format!("the server answered {status}")));
         }
@@ -369,27 +478,35 @@ mod tests {
     use crate::worker::quiet;
     use fogbound_solvers::progress::Silent;
 
-    /// Files in memory: K+R's, as the build writes them.
-    struct Memory(HashMap<String, Vec<u8>>, usize);
+    /// Files in memory: K+R's, as the build writes them; a missing file
+    /// is the network being off when `offline`, else the server's 404.
+    struct Memory(HashMap<String, Vec<u8>>, usize, bool);
 
     impl TableSource for Memory {
-        fn fetch(&mut self, name: &str) -> Result<Vec<u8>, String> {
+        fn fetch(&mut self, name: &str) -> Result<Vec<u8>, FetchError> {
             self.1 += 1;
-            self.0
-                .get(name)
-                .cloned()
-                .ok_or_else(|| format!("cannot fetch endgames/{name}: the server answered 404"))
+            self.0.get(name).cloned().ok_or(if self.2 {
+                FetchError::Offline
+            } else {
+                FetchError::Failed("the server answered 404".into())
+            })
         }
     }
 
     fn kr_files() -> Memory {
-        let (starts, lines) =
-            table_file::write(8, Material::KR, Reading::Sighted, true, 2, &mut Silent).unwrap();
-        let stem = table_file::file_stem(Material::KR, 8, Reading::Sighted);
-        let mut files = HashMap::new();
-        files.insert(format!("{stem}-starts.fogt"), starts);
-        files.insert(format!("{stem}-lines.fogt"), lines.unwrap());
-        Memory(files, 0)
+        let files = fogbound_solvers::fog_endgame::write_tables(
+            8,
+            Material::KR,
+            Reading::Sighted,
+            true,
+            2,
+            &mut Silent,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|(kind, bytes)| (table_file::file_name("kr-8-sighted", kind, 0), bytes))
+        .collect();
+        Memory(files, 0, false)
     }
 
     fn sq(name: &str) -> u8 {
@@ -444,8 +561,69 @@ mod tests {
         assert_eq!(steps.len(), won.moves as usize);
         assert_eq!(steps.last().unwrap().moves_left, 0);
         assert_eq!(steps.last().unwrap().belief, 0);
-        // Files are fetched once each.
+        // Files are fetched once each: the starts and the lines.
         assert_eq!(files.1, 2);
+        // Black's escape needs the sets: fetched once more.
+        let men = [sq("c3"), sq("b2")];
+        explain(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &men,
+            1 << sq("e5"),
+            &mut report,
+        )
+        .unwrap();
+        assert_eq!(files.1, 3);
+    }
+
+    #[test]
+    fn a_file_never_fetched_says_it_needs_the_network_once() {
+        let mut files = kr_files();
+        files.0.retain(|name, _| !name.contains("-lines-"));
+        files.2 = true;
+        let mut tables = LabTables::default();
+        let men = [sq("c3"), sq("b2")];
+        let map = verdict(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &men,
+            sq("e5"),
+            &mut quiet(),
+        )
+        .unwrap()
+        .map;
+        let won = (0..64u8)
+            .find(|&s| !matches!(map[s as usize], 0 | NOT_A_START))
+            .expect("some start is won with these men");
+        let message = explain(
+            &mut tables,
+            &mut files,
+            Material::KR,
+            &men,
+            1 << won,
+            &mut quiet(),
+        )
+        .unwrap_err();
+        assert!(
+            message.starts_with("K+R's optimal line needs the network once"),
+            "{message}"
+        );
+        assert!(message.contains("kr-8-sighted-lines-0.fogt"), "{message}");
+        let message = verdict(
+            &mut tables,
+            &mut files,
+            Material::KQ,
+            &men,
+            sq("a8"),
+            &mut quiet(),
+        )
+        .unwrap_err();
+        assert!(
+            message.starts_with("K+Q on 8×8 (sighted) needs the network once"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -55,6 +55,13 @@ pub enum LabQuestion {
         men: Vec<u8>,
         set: u64,
     },
+    /// Fetch (and keep) a chunk of a material's lines now, so that every
+    /// start of a material opened once has its line offline too.
+    Keep {
+        #[serde(with = "super::by_id")]
+        material: Material,
+        chunk: u32,
+    },
 }
 
 /// The answer to a [`LabQuestion`], one variant per question.
@@ -63,6 +70,7 @@ pub enum LabAnswer {
     Figures(Vec<LabFigures>),
     Verdict(LabVerdict),
     Explained(LabExplained),
+    Kept,
 }
 
 /// What the worker keeps for the lab: the files read so far and where
@@ -107,6 +115,9 @@ pub fn run(job: &LabJob, kept: &mut LabKept, report: Report<'_>) -> Result<LabAn
         LabQuestion::Explain { material, men, set } => {
             fog_lab::explain(tables, files, *material, men, *set, report).map(LabAnswer::Explained)
         }
+        LabQuestion::Keep { material, chunk } => tables
+            .lines(files, *material, *chunk, report)
+            .map(|()| LabAnswer::Kept),
     }
 }
 

@@ -37,8 +37,10 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Write the files the lab page loads into DIR: every start's value
-    /// (`kq-8-sighted-starts.fogt`) and every belief state's
-    /// (`kq-8-sighted-lines.fogt`, megabytes for KQ and KRR)
+    /// (`kq-8-sighted-starts.fogt`), every won start's optimal line
+    /// (`kq-8-sighted-lines-0.fogt`; K+R+R, K+B+B, K+B+N in 8 files) and, for a material with starts White
+    /// does not win, every belief state's value (`kr-8-sighted-sets.fogt`,
+    /// for Black's escapes)
     #[arg(long, value_name = "DIR")]
     write_tables: Option<std::path::PathBuf>,
     /// With --write-tables: the starts file only
@@ -306,7 +308,7 @@ fn write_tables(
     threads: usize,
     clock: Instant,
 ) -> Result<(), String> {
-    let (starts, lines) = fog_endgame::table_file::write(
+    let files = fog_endgame::write_tables(
         args.size,
         material,
         reading,
@@ -319,9 +321,10 @@ fn write_tables(
         .map_err(|e| format!("--write-tables: cannot create {}: {e}", dir.display()))?;
     let stem = fog_endgame::table_file::file_stem(material, args.size, reading);
     let mut written = Vec::new();
-    for (kind, bytes) in [("starts", Some(starts)), ("lines", lines)] {
-        let Some(bytes) = bytes else { continue };
-        let path = dir.join(format!("{stem}-{kind}.fogt"));
+    let mut chunk = 0;
+    for (kind, bytes) in files {
+        let path = dir.join(fog_endgame::table_file::file_name(&stem, kind, chunk));
+        chunk += (kind == fog_endgame::table_file::Kind::Lines) as u32;
         std::fs::write(&path, &bytes)
             .map_err(|e| format!("--write-tables: cannot write {}: {e}", path.display()))?;
         written.push((path.display().to_string(), bytes.len()));

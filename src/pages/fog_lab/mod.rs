@@ -33,7 +33,7 @@ fn man_name(letter: char) -> &'static str {
 #[function_component(FogEndgames)]
 pub fn fog_endgames() -> Html {
     let state = use_reducer(LabState::new);
-    let _client = {
+    let client = {
         let dispatcher = state.dispatcher();
         use_job_runner(
             &state.job,
@@ -60,6 +60,10 @@ pub fn fog_endgames() -> Html {
                 }
             }
         })
+    };
+    let stop = {
+        let client = client.clone();
+        Callback::from(move |_: MouseEvent| client.cancel())
     };
     let act = |action: fn() -> LabAction| {
         let state = state.clone();
@@ -205,6 +209,9 @@ pub fn fog_endgames() -> Html {
         }
     });
 
+    let figures_failed = s.figures_error.as_ref().map(|message| {
+        html! { <p class="note" role="alert" data-testid="lab-figures-message">{ message.clone() }</p> }
+    });
     let figures = s.sighted.as_ref().map(|rows| {
         let current = rows.iter().find(|r| r.material == s.material);
         let bytes: u64 = rows.iter().map(|r| r.file_bytes).sum();
@@ -239,8 +246,8 @@ pub fn fog_endgames() -> Html {
     let label = format!("{} against a lone king", pretty(s.material.name()));
     let board = html! { <Board view={view} on_square={on_square} label={label} /> };
     html! {
-        <PageFrame title="Fog of War endgames" {intro} {board} below={html! { { for figures } }}>
-            <div class="row">
+        <PageFrame title="Fog of War endgames" {intro} {board} below={html! { <>{ for figures }{ for figures_failed }</> }}>
+            <div class="row" data-testid="lab-jobs" data-pending={s.pending().to_string()}>
                 <label class="field" for="lab-material"><span>{ "White has" }</span>
                     <select id="lab-material" data-testid="lab-material" onchange={on_material} disabled={s.walk.is_some()}>
                         { for MATERIALS.iter().map(|(m, _)| html! {
@@ -253,11 +260,14 @@ pub fn fog_endgames() -> Html {
                 <div class="buttons">{ for tools }</div>
             }
             { verdict }
-            if let Some((pass, done, total)) = s.job.progress.clone() {
-                <ProgressBar pass={pass} done={done} total={total} />
+            if let (true, Some((pass, done, total))) = (s.waiting(), s.job.progress.clone()) {
+                <div class="buttons" data-testid="lab-progress">
+                    <ProgressBar pass={pass} done={done} total={total} />
+                    <button type="button" onclick={stop}>{ "Stop" }</button>
+                </div>
             }
-            if let (Some(message), Some(Ok(_))) = (&s.job.message, &s.verdict) {
-                <p class="note" data-testid="lab-message">{ message.clone() }</p>
+            if let (Some(message), Some(Ok(_))) = (&s.explain_error, &s.verdict) {
+                <p class="note" role="alert" data-testid="lab-message">{ message.clone() }</p>
             }
             { for walk }
             if let (Some(Ok(v)), None) = (&s.verdict, &s.walk) {

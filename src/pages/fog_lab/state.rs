@@ -2,10 +2,14 @@
 //! worker answered about it, and the line or escape being stepped through.
 //! Jobs go to the worker one at a time (a new job would end the running
 //! one, and the worker's loaded files with it); later questions wait in a
-//! short queue where a newer question of a kind replaces an older one.
+//! short queue where a newer question of a kind replaces an older one, and
+//! a question about the start goes before the figures loading behind it.
+//! A failure or a stop is told where its question was asked: the verdict,
+//! the line, or the figures.
 
 use std::rc::Rc;
 
+use fogbound_solvers::fog_endgame::line_file;
 use fogbound_solvers::fog_endgame::{Material, Reading};
 use yew::prelude::*;
 
@@ -108,6 +112,35 @@ pub struct LabState {
     /// Milliseconds the last verdict took in the worker (files included).
     pub verdict_millis: Option<f64>,
     pub walk_millis: Option<f64>,
+    /// What the running job asks: its failure goes there.
+    running: Option<Asked>,
+    /// Why the last line or escape did not come.
+    pub explain_error: Option<String>,
+    /// Why some figures did not come.
+    pub figures_error: Option<String>,
+    /// The materials whose lines were all asked for.
+    kept: Vec<Material>,
+}
+
+/// The kinds of question, as a failure is told.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Asked {
+    Figures,
+    Verdict,
+    Explain,
+    /// The rest of a material's lines, fetched behind its first line.
+    Keep,
+}
+
+impl Asked {
+    fn of(question: &LabQuestion) -> Asked {
+        match question {
+            LabQuestion::Figures { .. } => Asked::Figures,
+            LabQuestion::Verdict { .. } => Asked::Verdict,
+            LabQuestion::Explain { .. } => Asked::Explain,
+            LabQuestion::Keep { .. } => Asked::Keep,
+        }
+    }
 }
 
 pub enum LabAction {
@@ -140,7 +173,36 @@ impl LabState {
             queue: Vec::new(),
             verdict_millis: None,
             walk_millis: None,
+            running: None,
+            explain_error: None,
+            figures_error: None,
+            kept: Vec::new(),
         }
+    }
+
+    /// The person waits for the running job: a verdict or a line, not
+    /// the figures loading behind them.
+    pub fn waiting(&self) -> bool {
+        self.job.busy() && matches!(self.running, Some(Asked::Verdict | Asked::Explain))
+    }
+
+    /// Jobs running or waiting (0: the worker has answered everything
+    /// asked, the lines kept behind a first line included).
+    pub fn pending(&self) -> usize {
+        self.queue.len() + self.job.busy() as usize
+    }
+
+    /// What the running job asks.
+    pub fn running(&self) -> Option<Asked> {
+        self.running.filter(|_| self.job.busy())
+    }
+
+    fn start(&mut self, job: LabJob) {
+        self.running = Some(Asked::of(&job.question));
+        if self.running == Some(Asked::Explain) {
+            self.explain_error = None;
+        }
+        self.job.start(job);
     }
 
     /// Sends `job` now, or after the running one; a queued question about
@@ -148,21 +210,37 @@ impl LabState {
     fn ask(&mut self, question: LabQuestion) {
         let job = job(question);
         if self.job.busy() {
-            if !matches!(job.question, LabQuestion::Figures { .. }) {
+            if matches!(
+                job.question,
+                LabQuestion::Figures { .. } | LabQuestion::Keep { .. }
+            ) {
+                self.queue.push(job);
+            } else {
                 let kind = std::mem::discriminant(&job.question);
                 self.queue
                     .retain(|j| std::mem::discriminant(&j.question) != kind);
+                // Before the figures: the person is waiting for this.
+                let at = self
+                    .queue
+                    .iter()
+                    .position(|j| {
+                        matches!(
+                            j.question,
+                            LabQuestion::Figures { .. } | LabQuestion::Keep { .. }
+                        )
+                    })
+                    .unwrap_or(self.queue.len());
+                self.queue.insert(at, job);
             }
-            self.queue.push(job);
         } else {
-            self.job.start(job);
+            self.start(job);
         }
     }
 
     fn next_job(&mut self) {
         if !self.queue.is_empty() && !self.job.busy() {
             let job = self.queue.remove(0);
-            self.job.start(job);
+            self.start(job);
         }
     }
 
@@ -242,9 +320,23 @@ impl LabState {
                             answers,
                         })
                     }
-                    (LabExplained::Line(steps), _) => self.walk = Some(Walk::Line { steps, at: 0 }),
+                    (LabExplained::Line(steps), _) => {
+                        self.walk = Some(Walk::Line { steps, at: 0 });
+                        // Every other start of this material offline too:
+                        // the rest of its lines, behind everything else.
+                        if !self.kept.contains(&self.material) {
+                            self.kept.push(self.material);
+                            for chunk in 0..line_file::chunks(self.material) {
+                                self.ask(LabQuestion::Keep {
+                                    material: self.material,
+                                    chunk,
+                                });
+                            }
+                        }
+                    }
                 }
             }
+            LabAnswer::Kept => {}
         }
     }
 }
@@ -319,12 +411,20 @@ impl Reducible for LabState {
                 _ => s.walk = None,
             },
             LabAction::Worker(event) => {
-                let failed = matches!(event, ClientEvent::Failed(_));
+                let failed = matches!(event, ClientEvent::Failed(_) | ClientEvent::Cancelled);
+                let asked = s.running();
                 if let Some(done) = s.job.receive(event) {
                     s.finished(done);
                 }
-                if failed && s.verdict.is_none() {
-                    s.verdict = s.job.message.clone().map(Err);
+                if failed {
+                    let message = s.job.message.clone();
+                    match asked {
+                        Some(Asked::Figures) => s.figures_error = message,
+                        Some(Asked::Explain) => s.explain_error = message,
+                        Some(Asked::Keep) => {}
+                        _ if s.verdict.is_none() => s.verdict = message.map(Err),
+                        _ => {}
+                    }
                 }
                 // The figures page loads behind the first questions: the
                 // blind reading, then the smaller boards.
@@ -392,5 +492,61 @@ mod tests {
         assert!(
             matches!(&s.queue[0].question, LabQuestion::Verdict { men, .. } if men[0] == square(7, 6))
         );
+    }
+
+    fn answer(s: LabState, event: ClientEvent<LabAnswer>) -> LabState {
+        (*Rc::new(s).reduce(LabAction::Worker(event))).clone()
+    }
+
+    #[test]
+    fn a_question_about_the_start_goes_before_the_figures_and_its_failure_is_told_there() {
+        let mut s = LabState::new();
+        s.ask(LabQuestion::Figures {
+            reading: Reading::Sighted,
+            size: SIZE,
+        });
+        for size in MIN_SIZE..SIZE {
+            s.ask(LabQuestion::Figures {
+                reading: Reading::Sighted,
+                size,
+            });
+        }
+        s.explain_error = Some("old".into());
+        let s = (*Rc::new(s).reduce(LabAction::Explain)).clone();
+        assert!(matches!(s.queue[0].question, LabQuestion::Explain { .. }));
+        assert!(!s.waiting(), "the figures run: nobody waits for them");
+        // The figures fail (offline): told in the figures, not as the line's.
+        let s = answer(
+            s,
+            ClientEvent::Failed("the figures need the network".into()),
+        );
+        assert_eq!(
+            s.figures_error.as_deref(),
+            Some("the figures need the network")
+        );
+        assert_eq!(
+            s.running(),
+            Some(Asked::Explain),
+            "the line's question runs next"
+        );
+        assert!(s.waiting());
+        assert_eq!(
+            s.explain_error, None,
+            "a new question clears the old failure"
+        );
+        // The line fails: its message, and no progress left on screen.
+        let s = answer(
+            s,
+            ClientEvent::Failed("K+R's optimal line needs the network once".into()),
+        );
+        assert_eq!(
+            s.explain_error.as_deref(),
+            Some("K+R's optimal line needs the network once")
+        );
+        assert_eq!(s.running(), Some(Asked::Figures));
+        assert!(!s.waiting());
+        // A stopped question ends its progress too.
+        let s = answer(s, ClientEvent::Cancelled);
+        assert_eq!(s.figures_error.as_deref(), Some("Stopped."));
     }
 }

@@ -15,12 +15,14 @@
 //! and the next belief sets, both readings), `states` (compact keys, dense
 //! ids), `search` (closure and backward pass), `rounds` (the same values by
 //! rounds over families of won sets, no belief state stored), `results`
-//! (starts, summary, histogram, optimal lines, Black's answers), `paper_kq`
+//! (starts, summary, histogram, optimal lines, Black's answers),
+//! `table_file` and `line_file` (the lab page's files), `paper_kq`
 //! (the paper's own K+Q strategy played against the worst-case king and
 //! set beside the optimum).
 
 pub mod board;
 pub mod game;
+pub mod line_file;
 pub mod men;
 pub mod paper_kq;
 pub mod results;
@@ -35,7 +37,8 @@ pub use men::{Man, Material, Placement, Placements};
 pub use results::{EndgameSummary, Explain, Line, LineStep, Refutation, RoundsSolution, Solution};
 pub use search::{pass, Stop};
 
-use crate::progress::Progress;
+use crate::progress::{Cancelled, Progress};
+use table_file::Kind;
 
 /// Checks a board size before solving.
 pub fn check_size(n: usize) -> Result<Board, String> {
@@ -136,4 +139,40 @@ pub fn solve_with(
     }
     let solved = search::solve(&game, seeds, progress)?;
     Ok(Solution::new(table, reading, starts, solved))
+}
+
+/// The lab page's files of a material (the lines' chunks in order),
+/// solved by rounds: its starts, and when asked
+/// (`lines`: every round's sets are kept) its lines and, if some start is
+/// not won, its sets.
+pub fn write_tables(
+    n: usize,
+    material: Material,
+    reading: Reading,
+    lines: bool,
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<Vec<(Kind, Vec<u8>)>, Cancelled> {
+    let board = Board::new(n).map_err(|_| Cancelled)?;
+    let table = Placements::new(board, material);
+    let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
+    let mut files = vec![(
+        Kind::Starts,
+        table_file::encode(&table, reading, &values, Kind::Starts),
+    )];
+    if lines {
+        let rounds = values.rounds;
+        let solution = RoundsSolution::new(table, reading, values);
+        progress.report("lines", 0, 1)?;
+        for chunk in line_file::encode_lines(&solution, rounds, threads) {
+            files.push((Kind::Lines, chunk));
+        }
+        if solution.summary().lost > 0 {
+            files.push((
+                Kind::Sets,
+                table_file::encode(&solution.table, reading, solution.values(), Kind::Sets),
+            ));
+        }
+    }
+    Ok(files)
 }

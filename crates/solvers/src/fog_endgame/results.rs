@@ -170,6 +170,77 @@ fn names(set: u64) -> Vec<String> {
     bits(set).map(Board::name).collect()
 }
 
+/// `Rd4-d8`: the man that moved from White's men `from` to `to`.
+pub(crate) fn move_text(table: &Placements, from: u32, to: u32) -> String {
+    let (a, b) = (table.placement(from), table.placement(to));
+    let count = table.count;
+    let gone = (0..count).find(|&i| !b[..count].contains(&a[i]));
+    let came = (0..count).find(|&i| !a[..count].contains(&b[i]));
+    match (gone, came) {
+        (Some(i), Some(j)) => {
+            let letter = table.man(j).map_or('K', |m| m.letter());
+            format!("{letter}{}-{}", Board::name(a[i]), Board::name(b[j]))
+        }
+        _ => "?".into(),
+    }
+}
+
+/// `Kc3 Rd4 kf6`: a start as a line names it.
+pub(crate) fn start_text(table: &Placements, p: &Placement, king: u8) -> String {
+    format!(
+        "{} k{}",
+        table.describe_placement(&table.normalise(*p)),
+        Board::name(king)
+    )
+}
+
+/// One step of a line: White's move from (`code`, `set`) to White's men
+/// `to`, after which Black leaves White facing `worst`, `left` moves still
+/// to play. Sighted, the square where White saw the king when that
+/// sighting is what left `worst` (the lowest such square).
+pub(crate) fn line_step(
+    table: &Placements,
+    reading: Reading,
+    (code, set): (u32, u64),
+    (to, worst): (u32, u64),
+    left: u16,
+) -> LineStep {
+    let after = table.get(to);
+    let board = table.board;
+    let hidden = !(after.seen | after.occupied);
+    let unseen = set & !after.seen;
+    let seen_square = match reading {
+        Reading::Sighted if unseen == 0 || board.king_steps(unseen) & hidden != worst => {
+            bits(set & after.seen).find(|&sq| board.king_steps(1 << sq) & hidden == worst)
+        }
+        _ => None,
+    };
+    LineStep {
+        white_move: move_text(table, code, to),
+        men: table.describe_placement(&table.placement(to)),
+        belief: names(worst),
+        seen_at: seen_square.map(Board::name),
+        moves_left: left,
+        placement: table.placement(to),
+        belief_set: worst,
+        seen_square,
+    }
+}
+
+/// A line's last step: White, its men as `code`, captures the king.
+pub(crate) fn capture_step(table: &Placements, code: u32) -> LineStep {
+    LineStep {
+        white_move: "captures the king".into(),
+        men: table.describe_placement(&table.placement(code)),
+        belief: Vec::new(),
+        seen_at: None,
+        moves_left: 0,
+        placement: table.placement(code),
+        belief_set: 0,
+        seen_square: None,
+    }
+}
+
 impl Solution {
     pub(crate) fn new(
         table: Placements,
@@ -267,6 +338,11 @@ impl RoundsSolution {
     pub fn summary(&self) -> &EndgameSummary {
         &self.summary
     }
+
+    /// Every round's won sets, for [`super::table_file::encode`].
+    pub fn values(&self) -> &RoundValues {
+        &self.values
+    }
 }
 
 impl Explain for RoundsSolution {
@@ -320,17 +396,7 @@ pub trait Explain {
     }
 
     fn move_text(&self, from: u32, to: u32) -> String {
-        let (a, b) = (self.table().placement(from), self.table().placement(to));
-        let count = self.table().count;
-        let gone = (0..count).find(|&i| !b[..count].contains(&a[i]));
-        let came = (0..count).find(|&i| !a[..count].contains(&b[i]));
-        match (gone, came) {
-            (Some(i), Some(j)) => {
-                let letter = self.table().man(j).map_or('K', |m| m.letter());
-                format!("{letter}{}-{}", Board::name(a[i]), Board::name(b[j]))
-            }
-            _ => "?".into(),
-        }
+        move_text(self.table(), from, to)
     }
 
     /// The safe moves from a state with their belief sets and values (the
@@ -383,47 +449,19 @@ pub trait Explain {
                 .max_by_key(|&(b, v)| if b == 0 { 1 } else { v })
                 .unwrap_or((0, 1));
             left -= 1;
-            let after = self.table().get(to);
-            let board = self.table().board;
-            let hidden = !(after.seen | after.occupied);
-            let unseen = set & !after.seen;
-            let seen_square = match self.reading() {
-                Reading::Sighted if unseen == 0 || board.king_steps(unseen) & hidden != worst => {
-                    bits(set & after.seen).find(|&sq| board.king_steps(1 << sq) & hidden == worst)
-                }
-                _ => None,
-            };
-            steps.push(LineStep {
-                white_move: self.move_text(code, to),
-                men: self.table().describe_placement(&self.table().placement(to)),
-                belief: names(worst),
-                seen_at: seen_square.map(Board::name),
-                moves_left: left,
-                placement: self.table().placement(to),
-                belief_set: worst,
-                seen_square,
-            });
+            steps.push(line_step(
+                self.table(),
+                self.reading(),
+                (code, set),
+                (to, worst),
+                left,
+            ));
             code = to;
             set = worst;
         }
-        steps.push(LineStep {
-            white_move: "captures the king".into(),
-            men: self
-                .table()
-                .describe_placement(&self.table().placement(code)),
-            belief: Vec::new(),
-            seen_at: None,
-            moves_left: 0,
-            placement: self.table().placement(code),
-            belief_set: 0,
-            seen_square: None,
-        });
+        steps.push(capture_step(self.table(), code));
         Some(Line {
-            start: format!(
-                "{} k{}",
-                self.table().describe_placement(&self.table().normalise(*p)),
-                Board::name(king)
-            ),
+            start: start_text(self.table(), p, king),
             moves,
             steps,
         })

@@ -1,11 +1,16 @@
-//! A solved material as files the page loads instead of solving. Two kinds:
+//! A solved material as files the page loads instead of solving. Three
+//! kinds:
 //!
 //! - **starts**: every start's value (White moves to capture, 0 not won),
 //!   enough for verdicts, won maps and the summary; a few kilobytes to a
 //!   few hundred.
-//! - **lines**: the rounds search's won sets, each once with the first
-//!   round that holds it, so any belief state can be valued: optimal lines
-//!   and Black's escapes. Megabytes for K+Q and K+R+R.
+//! - **lines**: every won start's optimal line (written and read by
+//!   `line_file`), cut into [`chunks`] files,
+//!   read with the starts file; 2.4 KB (K+R) to a few hundred (K+R+R).
+//! - **sets**: the rounds search's won sets, each once with the first
+//!   round that holds it, so any belief state can be valued: Black's
+//!   escapes from a state White does not win. Written only for materials
+//!   with such starts (megabytes for K+Q and K+R+R, which have none).
 //!
 //! The placement table is rebuilt from the header (material, size), so a
 //! file holds only values and sets, per canonical placement and over that
@@ -14,25 +19,29 @@
 //! Layout, version 1 (integers unsigned LEB128 unless said):
 //!
 //! ```text
-//! "FOGT" 1 kind material size reading rounds         (bytes; kind 0 starts, 1 lines)
+//! "FOGT" 1 kind material size reading rounds  (bytes; kind 0 starts, 1 sets, 2 lines)
 //! per canonical placement, in increasing code order:
 //!   starts: one byte per free square, low square first
-//!   lines:  groups; per group its round (byte), its set count, then
+//!   sets:   groups; per group its round (byte), its set count, then
 //!           each set as the bits of the free squares, ceil(free / 8) bytes
+//!   lines:  (only placements with a won start) its code, its length in
+//!           bytes, its starts' steps (see `line_file`)
 //! "END!"
 //! ```
 //!
 //! The whole file is deflated (zlib-less raw DEFLATE, `miniz_oxide`).
 
+use std::collections::HashMap;
+
 use super::board::{bits, Board};
 use super::game::Reading;
 use super::men::{Material, Placements};
 use super::results::RoundsSolution;
-use super::rounds::{self, RoundValues};
+use super::rounds::RoundValues;
 use crate::progress::{Cancelled, Progress};
 
 const MAGIC: &[u8; 4] = b"FOGT";
-const END: &[u8; 4] = b"END!";
+pub(crate) const END: &[u8; 4] = b"END!";
 const VERSION: u8 = 1;
 
 /// The squares a placement's king sets live in.
@@ -55,7 +64,7 @@ fn unpack(packed: u64, free: u64) -> u64 {
         .fold(0, |s, (_, sq)| s | 1 << sq)
 }
 
-fn push_varint(out: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn push_varint(out: &mut Vec<u8>, mut v: u64) {
     loop {
         let byte = (v & 0x7f) as u8;
         v >>= 7;
@@ -69,12 +78,12 @@ fn push_varint(out: &mut Vec<u8>, mut v: u64) {
 
 /// The canonical placement codes of a table, in increasing order: the
 /// order the file lists them in.
-fn canonical_codes(table: &Placements) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn canonical_codes(table: &Placements) -> impl Iterator<Item = u32> + '_ {
     (0..table.info.len() as u32)
         .filter(|&c| table.info[c as usize].occupied != 0 && table.info[c as usize].canon == c)
 }
 
-fn material_id(m: Material) -> u8 {
+pub(crate) fn material_id(m: Material) -> u8 {
     Material::ALL.iter().position(|&x| x == m).unwrap_or(0) as u8
 }
 
@@ -112,8 +121,8 @@ fn by_first_round(history: &[(u8, Vec<u64>)]) -> Vec<(u8, Vec<u64>)> {
     groups
 }
 
-/// The name a material's files share: `kq-8-sighted` (then `-starts.fogt`
-/// or `-lines.fogt`).
+/// The name a material's files share: `kq-8-sighted` (then `-starts.fogt`,
+/// `-lines.fogt` or `-sets.fogt`).
 pub fn file_stem(material: Material, size: usize, reading: Reading) -> String {
     format!(
         "{}-{size}-{}",
@@ -122,36 +131,41 @@ pub fn file_stem(material: Material, size: usize, reading: Reading) -> String {
     )
 }
 
-/// Which of the two files.
+/// Which of the three files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Starts,
+    Sets,
     Lines,
 }
 
-/// A material's files, solved by rounds: (starts, lines); lines only when
-/// asked for (they need every round's sets kept).
-pub fn write(
-    n: usize,
-    material: Material,
-    reading: Reading,
-    lines: bool,
-    threads: usize,
-    progress: &mut dyn Progress,
-) -> Result<(Vec<u8>, Option<Vec<u8>>), Cancelled> {
-    let board = Board::new(n).map_err(|_| Cancelled)?;
-    let table = Placements::new(board, material);
-    let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
-    let starts = encode(&table, reading, &values, Kind::Starts);
-    Ok((
-        starts,
-        lines.then(|| encode(&table, reading, &values, Kind::Lines)),
-    ))
+impl Kind {
+    /// The file's name after the stem: `starts`, `sets`, `lines`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Starts => "starts",
+            Kind::Sets => "sets",
+            Kind::Lines => "lines",
+        }
+    }
 }
 
-/// One file of a solved material (deflated). Lines need the kept history.
-pub fn encode(table: &Placements, reading: Reading, values: &RoundValues, kind: Kind) -> Vec<u8> {
-    let mut out = Vec::new();
+/// A file's name: `kq-8-sighted-starts.fogt`, `…-sets.fogt`, and the
+/// lines' chunks `…-lines-0.fogt`, `…-lines-1.fogt` ….
+pub fn file_name(stem: &str, kind: Kind, chunk: u32) -> String {
+    match kind {
+        Kind::Lines => format!("{stem}-lines-{chunk}.fogt"),
+        _ => format!("{stem}-{}.fogt", kind.name()),
+    }
+}
+
+pub(crate) fn header(
+    out: &mut Vec<u8>,
+    table: &Placements,
+    reading: Reading,
+    kind: Kind,
+    rounds: u16,
+) {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&[
         VERSION,
@@ -159,11 +173,18 @@ pub fn encode(table: &Placements, reading: Reading, values: &RoundValues, kind: 
         material_id(table.material),
         table.board.size() as u8,
         reading_id(reading),
-        values.rounds.min(255) as u8,
+        rounds.min(255) as u8,
     ]);
+}
+
+/// The starts or sets file of a solved material (deflated). Sets need the
+/// kept history.
+pub fn encode(table: &Placements, reading: Reading, values: &RoundValues, kind: Kind) -> Vec<u8> {
+    let mut out = Vec::new();
+    header(&mut out, table, reading, kind, values.rounds);
     for c in canonical_codes(table) {
         let free = free(table, c);
-        if kind == Kind::Starts {
+        if kind != Kind::Sets {
             out.extend(bits(free).map(|sq| values.first_round(c, sq)));
             continue;
         }
@@ -238,10 +259,33 @@ impl Reader<'_> {
     }
 }
 
-/// What a file holds: every start's value, or also every belief state's.
+/// How many files a material's lines are cut into.
+pub fn chunks(material: Material) -> u32 {
+    match material {
+        Material::KRR | Material::KBB | Material::KBN => 8,
+        _ => 1,
+    }
+}
+
+/// The file (of [`chunks`]) that holds a canonical placement's lines.
+pub fn chunk_of(material: Material, canon: u32) -> u32 {
+    canon % chunks(material)
+}
+
+/// A lines file read: each canonical placement's steps.
+pub struct OptimalLines {
+    pub(crate) material: u8,
+    pub(crate) size: u8,
+    pub(crate) reading: Reading,
+    pub(crate) sections: HashMap<u32, Vec<u8>>,
+}
+
+/// What a file holds: every start's value, every won start's line, or
+/// every belief state's value.
 pub enum Loaded {
     Starts(StartValues),
-    Lines(RoundsSolution),
+    Lines(OptimalLines),
+    Sets(RoundsSolution),
 }
 
 /// Every start's value, from a starts file.
@@ -284,7 +328,8 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFi
     }
     let kind = match r.byte()? {
         0 => Kind::Starts,
-        1 => Kind::Lines,
+        1 => Kind::Sets,
+        2 => Kind::Lines,
         _ => return Err(r.fault("an unknown kind")),
     };
     let material = *Material::ALL
@@ -298,6 +343,9 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFi
         _ => return Err(r.fault("an unknown reading")),
     };
     let rounds = r.byte()? as u16;
+    if kind == Kind::Lines {
+        return read_lines(r, material, board, reading, progress);
+    }
     let table = Placements::new(board, material);
     let codes: Vec<u32> = canonical_codes(&table).collect();
     let mut first = vec![
@@ -308,7 +356,7 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFi
             0
         }
     ];
-    let mut history: Vec<Vec<(u8, Vec<u64>)>> = if kind == Kind::Lines {
+    let mut history: Vec<Vec<(u8, Vec<u64>)>> = if kind == Kind::Sets {
         vec![Vec::new(); table.info.len()]
     } else {
         Vec::new()
@@ -361,9 +409,47 @@ pub fn read(bytes: &[u8], progress: &mut dyn Progress) -> Result<Loaded, TableFi
             reading,
             values: RoundValues::from_first(first, rounds),
         }),
-        Kind::Lines => {
+        _ => {
             let values = RoundValues::from_history(&table, history, rounds);
-            Loaded::Lines(RoundsSolution::new(table, reading, values))
+            Loaded::Sets(RoundsSolution::new(table, reading, values))
         }
     })
+}
+
+/// The rest of a lines file: each placement's steps, kept as they are
+/// (they are read start by start, with the starts file, when a line is
+/// asked for).
+fn read_lines(
+    mut r: Reader<'_>,
+    material: Material,
+    board: Board,
+    reading: Reading,
+    progress: &mut dyn Progress,
+) -> Result<Loaded, TableFileError> {
+    let mut sections = HashMap::new();
+    let mut last = None;
+    while r.bytes.len() - r.at > END.len() {
+        if sections.len() % 1024 == 0 {
+            progress
+                .report("reading", r.at as u64, r.bytes.len() as u64)
+                .map_err(|Cancelled| TableFileError("cancelled".into()))?;
+        }
+        let code = r.varint()?;
+        let chunk = |c: u64| chunk_of(material, c as u32);
+        if code >= 1 << 18 || last.is_some_and(|l| code <= l || chunk(code) != chunk(l)) {
+            return Err(r.fault("placements out of order"));
+        }
+        last = Some(code);
+        let length = r.varint()? as usize;
+        sections.insert(code as u32, r.take(length)?.to_vec());
+    }
+    if r.take(4)? != END || r.at != r.bytes.len() {
+        return Err(r.fault("no end mark"));
+    }
+    Ok(Loaded::Lines(OptimalLines {
+        material: material_id(material),
+        size: board.size() as u8,
+        reading,
+        sections,
+    }))
 }
