@@ -44,6 +44,25 @@ self.addEventListener("install", (event) => {
   );
 });
 
+/// Keeps the lazy files the browser fetched before this version controlled
+/// the page — on a first visit straight to a study page, the study module,
+/// the worker and the lab's files arrive before the service worker does.
+/// They are taken from the browser's HTTP cache only, never the network.
+async function keepLazyFilesAlreadyFetched() {
+  const cache = await caches.open(VERSION);
+  await Promise.all(
+    LAZY.map(async (file) => {
+      if (await cache.match(file)) return;
+      try {
+        const response = await fetch(file, { cache: "only-if-cached", mode: "same-origin" });
+        if (response.ok) await cache.put(file, response);
+      } catch {
+        // Not in the HTTP cache: fetched and kept when first needed.
+      }
+    })
+  );
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
@@ -52,6 +71,7 @@ self.addEventListener("activate", (event) => {
         Promise.all(keys.filter((k) => k.startsWith("fogbound-") && k !== VERSION).map((k) => caches.delete(k)))
       )
       .then(() => self.clients.claim())
+      .then(() => keepLazyFilesAlreadyFetched())
   );
 });
 

@@ -116,6 +116,34 @@ test("after the first visit the app works with the network off", async () => {
   await context.close();
 });
 
+test("a first visit straight to a study page keeps the study module for offline use", async () => {
+  const context = await suite.browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  // The study module arrives before the service worker controls the page;
+  // the service worker keeps it from the browser's cache when it takes over.
+  await page.goto(suite.server.url + "#/puzzles");
+  await appReady(page);
+  await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Puzzles");
+  await page.waitForFunction(async () => {
+    if (navigator.serviceWorker.controller === null) return false;
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      if ((await cache.match("study_bg.wasm")) && (await cache.match("study.js"))) return true;
+    }
+    return false;
+  }, null, { timeout: WORKER_WAIT });
+  await context.setOffline(true);
+  const offline = await context.newPage();
+  const offlineErrors = watchErrors(offline);
+  await offline.goto(suite.server.url + "#/solvers");
+  await appReady(offline);
+  await offline.waitForFunction(() => document.querySelector("main h1")?.textContent === "Solvers");
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offlineErrors, []);
+  await context.close();
+});
+
 test("offline on a first visit, a study page says it could not load and offers a reload", async () => {
   const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
