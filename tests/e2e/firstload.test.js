@@ -4,7 +4,7 @@
 // worker only when needed).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { appReady, watchErrors, DIST, SHOTS, useSuite } from "./harness.js";
 
@@ -135,10 +135,16 @@ test("the page's and the study module's wasm stay within their budgets; the work
   assert.ok(eager.every((f) => !/^(worker|study)/.test(f) && !f.startsWith("endgames/")), `the worker, the study module or the endgame files are precached: ${eager}`);
   const later = JSON.parse(lazy[1]);
   assert.deepEqual(later.filter((f) => !f.startsWith("endgames/")).sort(), ["study.js", "study_bg.wasm", "worker.js", "worker_bg.wasm"]);
-  // Every material's starts in both readings, and its lines in the true game.
+  // Every material's starts in both readings, and its lines in the true game
+  // (cut in chunks, the first named -0).
   for (const m of ["kq", "kr", "krr", "kbb", "kbn", "kb", "kn"]) {
-    for (const f of [`${m}-8-sighted-starts.fogt`, `${m}-8-blind-starts.fogt`, `${m}-8-sighted-lines.fogt`]) {
+    for (const f of [`${m}-8-sighted-starts.fogt`, `${m}-8-blind-starts.fogt`, `${m}-8-sighted-lines-0.fogt`]) {
       assert.ok(later.includes(`endgames/${f}`), `endgames/${f} is in the build and fetched when needed`);
     }
+  }
+  // No endgame file is a long download: 2 MB at most.
+  for (const f of await readdir(DIST + "endgames")) {
+    const { size } = await stat(DIST + "endgames/" + f);
+    assert.ok(size <= 2_000_000, `endgames/${f} is ${size} bytes`);
   }
 });
