@@ -190,7 +190,7 @@ pub fn solve(
     let puzzle = read(puzzle)?;
     // The key first (nodes of the budget), then, with `cooks`, the cook
     // pass's own reports: the first move being tested, and how many of
-    // the others are decided ([`CookProgress`]).
+    // the others are decided (`CookProgress` words, read back by the page).
     let mut cooking = false;
     let mut progress = |pass: &str, done, total| {
         if pass == PASS {

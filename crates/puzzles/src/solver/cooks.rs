@@ -94,10 +94,6 @@ impl Solver<'_> {
             others: open.len() as u64,
             ..CookProgress::default()
         };
-        self.full_info_depth = std::env::var("FID")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(super::FULL_INFO_DEPTH);
         let mut found = Cooks {
             keys: Vec::new(),
             complete: true,
