@@ -20,18 +20,13 @@ pub struct CookLineProps {
     pub on_stop: Callback<MouseEvent>,
 }
 
-/// What the pass has decided, in words: "28 of 35 other first moves
-/// decided: all refuted", "…: 27 refuted; also mating: Rb2".
+/// What the pass has decided, in words: "all refuted", "27 refuted; also
+/// mating: Rb2", "none yet".
 fn decided_words(p: &CookProgress) -> String {
-    let head = format!("{} of {} other first moves decided", p.decided, p.others);
     match (p.decided, p.also_mating.as_slice()) {
-        (0, _) => head,
-        (_, []) => format!("{head}: all refuted"),
-        (_, also) => format!(
-            "{head}: {} refuted; also mating: {}",
-            p.refuted(),
-            also.join(", ")
-        ),
+        (0, _) => "none yet".to_string(),
+        (_, []) => "all refuted".to_string(),
+        (_, also) => format!("{} refuted; also mating: {}", p.refuted(), also.join(", ")),
     }
 }
 
@@ -59,7 +54,7 @@ pub fn cook_line(props: &CookLineProps) -> Html {
             if props.running {
                 if let Some(p) = &props.progress {
                     <ProgressBar pass={p.words()} done={p.decided} total={p.others} />
-                    <span class="note">{ format!("{}.", decided_words(p)) }</span>
+                    <span class="note">{ format!("{} of {} other first moves decided: {}.", p.decided, p.others, decided_words(p)) }</span>
                 } else {
                     { "being tested: the key first…" }
                 }
