@@ -66,3 +66,17 @@ for (const [name, viewport] of [
     await page.close();
   });
 }
+
+test("left alone, the cook pass decides every other first move of Rotenberg's mate in 8: none mates", async () => {
+  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await solveRotenberg(page);
+  // About a minute and a half on a loaded 2-core machine: the wait is
+  // for the state the page publishes, with a wider safety net.
+  await page.waitForSelector(`${COOKS}[data-state='done']`, { timeout: 5 * WORKER_WAIT });
+  assert.equal((await page.locator(COOKS).textContent()).trim(), "none: the key is unique");
+  assert.equal(await page.locator("[data-testid='progress']").count(), 0);
+  assert.equal(await page.locator("[data-testid='puzzle-cooks-stop']").count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

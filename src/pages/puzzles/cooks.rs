@@ -37,7 +37,9 @@ pub fn cook_line(props: &CookLineProps) -> Html {
         (Some(p), _) if props.stopped => (
             "stopped",
             format!(
-                "not all first moves were decided: stopped with {}.",
+                "not all first moves were decided (stopped with {} of {} decided: {}).",
+                p.decided,
+                p.others,
                 decided_words(p)
             ),
         ),
