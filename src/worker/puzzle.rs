@@ -83,7 +83,7 @@ pub const UMPIRE_NODES: u64 = 3_000_000;
 pub const SOLVE_NODES: u64 = 60_000_000;
 
 /// The budget for testing every other first move (nodes): refuting all of
-/// the Rotenberg mate in 8's wrong first moves takes about 150 M, a minute
+/// the Rotenberg mate in 8's wrong first moves takes 142 M, a minute
 /// or so in the worker; the page shows the first move being tested and
 /// how many are decided ([`fogbound_puzzles::solver::CookProgress`]), with
 /// a Stop that keeps what was decided.

@@ -12,7 +12,7 @@ use fogbound_engine::{Bitboard64, MoveAttempt};
 use super::{Solver, Stop};
 
 /// The first round's allowance per first move (nodes). On Rotenberg's mate
-/// in 8 it decides the first moves that take little (figures in
+/// in 8 it decides 27 of the 35 other first moves (figures in
 /// SOLVER-NOTES.md); the others wait for the second round.
 pub const COOK_ROUND_NODES: u64 = 1_000_000;
 
