@@ -8,7 +8,7 @@
 
 use fogbound_engine::{Geometry, Observation};
 use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::{solve_with, Options, Solution};
+use fogbound_puzzles::solver::{solve_with, Options, Solution, PASS};
 use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
@@ -83,8 +83,10 @@ pub const UMPIRE_NODES: u64 = 3_000_000;
 pub const SOLVE_NODES: u64 = 60_000_000;
 
 /// The budget for testing every other first move (nodes): refuting all of
-/// the Rotenberg mate in 8's wrong first moves takes about 150 M, a minute
-/// or so in the worker, with a progress bar and a Stop button.
+/// the Rotenberg mate in 8's wrong first moves takes 142 M, a minute
+/// or so in the worker; the page shows the first move being tested and
+/// how many are decided ([`fogbound_puzzles::solver::CookProgress`]), with
+/// a Stop that keeps what was decided.
 pub const COOKS_NODES: u64 = 250_000_000;
 
 /// Where a person's solving stands, as the page shows it.
@@ -186,13 +188,19 @@ pub fn solve(
     report: Report<'_>,
 ) -> Result<Solution, String> {
     let puzzle = read(puzzle)?;
-    let pass = if cooks {
-        "testing every first move"
-    } else {
-        "looking for the key"
-    };
-    let mut progress = |_: &str, nodes, _| {
-        report(pass, nodes, max_nodes);
+    // The key first (nodes of the budget), then, with `cooks`, the cook
+    // pass's own reports: the first move being tested, and how many of
+    // the others are decided (`CookProgress` words, read back by the page).
+    let mut cooking = false;
+    let mut progress = |pass: &str, done, total| {
+        if pass == PASS {
+            if !cooking {
+                report("looking for the key", done, max_nodes);
+            }
+        } else {
+            cooking = true;
+            report(pass, done, total);
+        }
         Ok::<(), Cancelled>(())
     };
     solve_with(

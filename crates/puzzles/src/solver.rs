@@ -61,6 +61,7 @@ use serde::{Deserialize, Serialize};
 
 mod audit;
 mod bound;
+mod cooks;
 mod depth_first;
 mod groups;
 mod memo;
@@ -75,6 +76,7 @@ mod words;
 
 pub use audit::{AuditResult, AuditStats};
 pub use bound::FULL_INFO_DEPTH;
+pub use cooks::{CookProgress, COOK_ROUND_NODES};
 pub use parallel::solve_parallel;
 pub use plan::{Answer, Plan, MAX_TREE_PLANS, PLAN_PROBE_NODES};
 pub use refutation::Refutation;
@@ -259,6 +261,37 @@ impl<'a> Solver<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Tells the progress report where a pass stands (`done` of `total`,
+    /// `pass` its words); `Err(Cancelled)` when it asks to stop.
+    fn report(&mut self, pass: &str, done: u64, total: u64) -> Result<(), Stop> {
+        let cancelled = self
+            .progress
+            .as_mut()
+            .is_some_and(|p| p.report(pass, done, total).is_err());
+        if cancelled {
+            Err(Stop::Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// [`Solver::forces`] within `allowance` more nodes: `Err(Stop::Budget)`
+    /// when they run out first (the proof numbers found so far are kept,
+    /// so a later call goes on from them).
+    fn forces_within(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+        allowance: u64,
+    ) -> Result<bool, Stop> {
+        let budget = self.budget;
+        self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
+        let answer = self.forces(belief, moves, attempt);
+        self.budget = budget;
+        answer
     }
 
     /// Whether White, to move in every position of `belief`, forces the

@@ -6,9 +6,11 @@
 //! - `collection`: the Puzzles page;
 //! - `solve_state`, `solve`: the solve page's reducer and view;
 //! - `tree`: the solver's proof as a collapsible tree;
+//! - `cooks`: the solve page's line on the cooks pass (progress, Stop);
 //! - `editor_state`, `editor`: the editor's reducer and view.
 
 mod collection;
+mod cooks;
 mod editor;
 mod editor_state;
 mod link;

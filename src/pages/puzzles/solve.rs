@@ -14,6 +14,7 @@ use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::cooks::CookLine;
 use super::link;
 use super::solve_state::{SolveAction, SolveState, Waiting};
 use super::tree::SolutionTree;
@@ -348,7 +349,6 @@ pub fn puzzle_solve() -> Html {
     let solver = {
         let result = s.solution.as_ref().map(|sol| {
             let key = sol.first_move.clone().unwrap_or_else(|| "—".into());
-            let cooks: Option<&[String]> = s.cooks.as_deref().map(|k| k.get(1..).unwrap_or_default());
             let seconds = s.solve_millis.map(|ms| Fixed(ms / 1000.0, 2).to_string()).unwrap_or_default();
             html! {
                 <>
@@ -357,13 +357,9 @@ pub fn puzzle_solve() -> Html {
                     <dl class="facts">
                         <dt>{ "Key" }</dt><dd data-testid="puzzle-key">{ key }</dd>
                         if sol.verdict == Verdict::Solved {
-                            <dt>{ "Other keys (cooks)" }</dt><dd data-testid="puzzle-cooks">{
-                                match cooks {
-                                    _ if s.waiting == Waiting::Cooks => "being tested…".to_string(),
-                                    None => "not all first moves were decided".to_string(),
-                                    Some([]) => "none: the key is unique".to_string(),
-                                    Some(more) => more.join(", "),
-                                } }</dd>
+                            <dt>{ "Other keys (cooks)" }</dt>
+                            <CookLine running={s.waiting == Waiting::Cooks} progress={s.cook_progress.clone()}
+                                stopped={s.cooks_stopped} keys={s.cooks.clone()} on_stop={stop.clone()} />
                         }
                         <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {} placements, {seconds} s in the worker",
                             crate::components::group_digits(sol.stats.nodes), crate::components::group_digits(sol.stats.belief_states), sol.placements) }</dd>
@@ -388,7 +384,8 @@ pub fn puzzle_solve() -> Html {
         }
     };
 
-    let progress = s.job.progress.clone().map(|(pass, done, total)| html! {
+    // The cooks pass shows its progress and Stop on its own line.
+    let progress = s.job.progress.clone().filter(|_| s.waiting != Waiting::Cooks).map(|(pass, done, total)| html! {
         <>
             <ProgressBar pass={pass} done={done} total={total} />
             <button type="button" data-testid="puzzle-stop" onclick={stop.clone()}>{ "Stop" }</button>

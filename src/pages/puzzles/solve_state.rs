@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use fogbound_engine::{Attempt, Cell, Color, Role, Square};
-use fogbound_puzzles::solver::{Solution, Verdict};
+use fogbound_puzzles::solver::{CookProgress, Solution, Verdict};
 use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 
@@ -57,6 +57,12 @@ pub struct SolveState {
     /// Every first move that works (key first), once the cooks pass
     /// decided them all.
     pub cooks: Option<Vec<String>>,
+    /// Where the cooks pass stands (the first move being tested, how many
+    /// are decided), or stood when it was stopped.
+    pub cook_progress: Option<CookProgress>,
+    /// The cooks pass was stopped (Stop, or an attempt took the worker):
+    /// `cook_progress` says what it had decided.
+    pub cooks_stopped: bool,
     /// An attempt took the worker from the cooks pass.
     pub superseded: bool,
     /// Show the published solution.
@@ -140,6 +146,7 @@ impl SolveState {
         // Starting the answer's job abandons the cooks pass; the worker's
         // "cancelled" for it is then no news.
         self.superseded = self.waiting == Waiting::Cooks;
+        self.cooks_stopped |= self.superseded;
         self.ask(steps, Some(text));
     }
 
@@ -199,6 +206,7 @@ impl SolveState {
                 // The cooks pass: its keys, if it decided every first move,
                 // beside the proof already shown.
                 self.cooks = found.cooks_complete.then_some(found.keys);
+                self.cook_progress = None;
             }
             PuzzleAnswer::Solved(solution) => {
                 let solved = solution.verdict == Verdict::Solved;
@@ -237,7 +245,11 @@ impl SolveState {
             Waiting::Opening { saved: false } => {
                 self.unplayable = Some(message);
             }
-            Waiting::Answer | Waiting::Solver | Waiting::Cooks | Waiting::Nothing => {
+            Waiting::Cooks => {
+                self.message = Some(message);
+                self.cook_progress = None;
+            }
+            Waiting::Answer | Waiting::Solver | Waiting::Nothing => {
                 self.message = Some(message);
             }
         }
@@ -308,6 +320,8 @@ impl Reducible for SolveState {
                     s.waiting = Waiting::Solver;
                     s.solution = None;
                     s.cooks = None;
+                    s.cook_progress = None;
+                    s.cooks_stopped = false;
                     s.job.start(PuzzleJob::Solve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
@@ -320,6 +334,13 @@ impl Reducible for SolveState {
                 s.superseded = false;
             }
             SolveAction::Worker(event) => {
+                if let (Waiting::Cooks, ClientEvent::Progress { pass, done, total }) =
+                    (s.waiting, &event)
+                {
+                    if let Some(p) = CookProgress::from_report(pass, *done, *total) {
+                        s.cook_progress = Some(p);
+                    }
+                }
                 let failed = match &event {
                     ClientEvent::Failed(m) => Some(m.clone()),
                     _ => None,
@@ -334,10 +355,15 @@ impl Reducible for SolveState {
             SolveAction::Stopped => {
                 s.job.receive(ClientEvent::Cancelled);
                 s.job.message = None;
-                s.message = Some(match s.waiting {
-                    Waiting::Solver | Waiting::Cooks => "The solver was stopped.".into(),
-                    _ => "The umpire was stopped before it answered; try again.".into(),
-                });
+                s.message = match s.waiting {
+                    // What the cooks pass decided stays beside the key.
+                    Waiting::Cooks => {
+                        s.cooks_stopped = true;
+                        None
+                    }
+                    Waiting::Solver => Some("The solver was stopped.".into()),
+                    _ => Some("The umpire was stopped before it answered; try again.".into()),
+                };
                 s.pending = None;
                 s.waiting = Waiting::Nothing;
             }
@@ -421,5 +447,87 @@ mod tests {
             Some("'Qh8' is impossible on White's board: you have no queen")
         );
         assert!(s.playing());
+    }
+
+    /// A state whose cooks pass is under way on the Speckmann mate in 2.
+    fn cooking() -> SolveState {
+        let mut s = SolveState::default();
+        s.waiting = Waiting::Cooks;
+        s.job.start(PuzzleJob::Solve {
+            puzzle: "{}".into(),
+            max_nodes: COOKS_NODES,
+            cooks: true,
+        });
+        s
+    }
+
+    fn heard(s: SolveState, p: &CookProgress) -> Rc<SolveState> {
+        Rc::new(s).reduce(SolveAction::Worker(ClientEvent::Progress {
+            pass: p.words(),
+            done: p.decided,
+            total: p.others,
+        }))
+    }
+
+    #[test]
+    fn the_cooks_pass_shows_its_progress_and_a_stop_keeps_what_it_decided() {
+        let p = CookProgress {
+            testing: "Ke1".into(),
+            decided: 28,
+            others: 35,
+            also_mating: Vec::new(),
+        };
+        let s = heard(cooking(), &p);
+        assert_eq!(s.cook_progress.as_ref(), Some(&p));
+        assert!(s.job.busy());
+        // Node counts of the key's search are not the cook pass's.
+        let s = s.reduce(SolveAction::Worker(ClientEvent::Progress {
+            pass: "looking for the key".into(),
+            done: 4096,
+            total: COOKS_NODES,
+        }));
+        assert_eq!(s.cook_progress.as_ref(), Some(&p));
+        let s = s.reduce(SolveAction::Stopped);
+        assert!(!s.job.busy(), "the progress ends with the stop");
+        assert!(s.cooks_stopped);
+        assert_eq!(s.cook_progress.as_ref(), Some(&p));
+        assert_eq!(s.waiting, Waiting::Nothing);
+        assert!(s.message.is_none());
+    }
+
+    #[test]
+    fn the_cooks_pass_ends_its_progress_when_it_finishes_or_fails() {
+        let p = CookProgress {
+            testing: "Ke2".into(),
+            decided: 34,
+            others: 35,
+            also_mating: Vec::new(),
+        };
+        let found = Solution {
+            verdict: Verdict::Solved,
+            first_move: Some("Rg2".into()),
+            first_coord: Some("a2g2".into()),
+            keys: vec!["Rg2".into()],
+            cooks_complete: true,
+            moves: Some(8),
+            placements: 30,
+            stats: Default::default(),
+            tree: None,
+            tree_cut: false,
+        };
+        let s = heard(cooking(), &p).reduce(SolveAction::Worker(ClientEvent::Done {
+            answer: PuzzleAnswer::Solved(Box::new(found)),
+            millis: 1.0,
+            memory_bytes: 0,
+        }));
+        assert!(!s.job.busy());
+        assert_eq!(s.cooks.as_deref(), Some(&["Rg2".to_string()][..]));
+        assert!(s.cook_progress.is_none() && !s.cooks_stopped);
+        let s = heard(cooking(), &p).reduce(SolveAction::Worker(ClientEvent::Failed(
+            "out of memory".into(),
+        )));
+        assert!(!s.job.busy());
+        assert!(s.cook_progress.is_none());
+        assert_eq!(s.message.as_deref(), Some("out of memory"));
     }
 }

@@ -8,7 +8,7 @@ use fogbound_engine::belief::{Belief, Observer, View};
 use fogbound_engine::{Bitboard64, Color, KriegspielRules, ModelSpec, MoveAttempt, Setup, Variant};
 use fogbound_progress::Progress;
 
-use super::{attempt_coord, attempt_san, Plan, Pos, Solver, Stats, Stop};
+use super::{attempt_coord, attempt_san, Plan, Pos, Solver, Stats};
 
 /// What the search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -230,22 +230,9 @@ pub fn solve_with<'p>(
                 }
             }
             if options.cooks {
-                solution.cooks_complete = true;
-                for other in solver.attempts(&belief) {
-                    if other == a {
-                        continue;
-                    }
-                    match solver.forces(&belief, puzzle.moves, &other) {
-                        Ok(true) => solution.keys.push(san(&other)),
-                        Ok(false) => {}
-                        // This move stays open; the others are still tried.
-                        Err(Stop::Undecided) => solution.cooks_complete = false,
-                        Err(_) => {
-                            solution.cooks_complete = false;
-                            break;
-                        }
-                    }
-                }
+                let cooks = solver.cooks(&belief, puzzle.moves, &a, &san);
+                solution.cooks_complete = cooks.complete;
+                solution.keys.extend(cooks.keys.iter().map(san));
             }
         }
     }

@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 use fogbound_engine::belief::{split_by_view, Belief, Observer};
 use fogbound_engine::{Attempt, Bitboard, Bitboard64, Color, Match, Resolution};
 use fogbound_puzzles::solver::{
-    attempt_san, model_of, solve, solve_with, start_belief, Options, Plan, Solver, Verdict,
+    attempt_san, model_of, solve, solve_with, start_belief, CookProgress, Options, Plan, Solver,
+    Verdict,
 };
 
 use crate::support::{attempt, puzzle, ROTENBERG};
@@ -269,6 +270,41 @@ fn rotenberg_from_scratch() {
         .audit_attempt(&spec, &start, 8, &key, 5_000_000)
         .expect("the proof holds");
     assert!(audit.walked >= 20, "{audit:?}");
+}
+
+/// The cook pass on the Rotenberg mate in 8 (half a minute on one
+/// thread): every other first move is decided within the page's budget,
+/// each reported as it is taken up, and none forces mate: 1.Rg2 is the
+/// only key.
+#[test]
+fn rotenberg_has_no_cook() {
+    let mut heard = Vec::new();
+    let mut listen = |pass: &str, done, total| {
+        heard.extend(CookProgress::from_report(pass, done, total));
+        Ok(())
+    };
+    let s = solve_with(
+        &puzzle(ROTENBERG),
+        &Options {
+            max_nodes: 250_000_000,
+            cooks: true,
+            tree: false,
+            shortest: false,
+        },
+        Some(&mut listen),
+    )
+    .unwrap();
+    assert_eq!(s.verdict, Verdict::Solved, "{s:?}");
+    assert!(s.cooks_complete, "{s:?}");
+    assert_eq!(s.keys, ["Rg2"]);
+    let last = heard.last().expect("the cook pass reports");
+    assert_eq!(last.others, 35);
+    assert!(heard
+        .iter()
+        .all(|p| p.also_mating.is_empty() && p.testing != "Rg2"));
+    // Cheap first: most first moves are decided in the first round, and
+    // the moves still open come round again.
+    assert!(heard.len() > 35, "{} reports", heard.len());
 }
 
 #[test]
