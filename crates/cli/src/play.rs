@@ -8,10 +8,11 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use fogbound_engine::player::{play_out_limited, Limits, PlayOutError, Player};
+use fogbound_engine::player::{play_out_limited, GameRules, Limits, PlayOutError, Player};
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
+use fogbound_player::budget::Clock;
 use fogbound_player::{BotPlayer, Opponent};
 
 use crate::ext::{ExtPlayer, GameInfo};
@@ -50,8 +51,8 @@ pub struct Args {
     #[arg(long, value_parser = player_spec, requires = "a")]
     b: Option<Spec>,
     /// Thinking budget per attempt in milliseconds: sent to external
-    /// programs with every `go`, and a cap on the bot's node budget (turned
-    /// into nodes, so games stay reproducible)
+    /// programs with every `go`; the bot thinks that long by the clock
+    /// (without it, for its level's node budget: games replay exactly)
     #[arg(long)]
     ms: Option<u64>,
     /// Plies played at random before the players take over (both are told
@@ -103,7 +104,8 @@ impl Spec {
             Spec::Catalogue(Opponent::Bot(level)) => {
                 let mut bot = BotPlayer::new(*level, seed);
                 if let Some(ms) = ms {
-                    bot.cap_nodes(ms.saturating_mul(NODES_PER_MS));
+                    bot.set_clock(Box::new(WallClock(Instant::now())));
+                    bot.think_for(ms);
                 }
                 Seat::Plain(Box::new(bot))
             }
@@ -119,8 +121,14 @@ impl Spec {
     }
 }
 
-/// The bot's search nodes per millisecond of `--ms` (natively, roughly).
-const NODES_PER_MS: u64 = 300;
+/// The bot's clock under `--ms`: milliseconds since the seat was made.
+struct WallClock(Instant);
+
+impl Clock for WallClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
 
 fn player_spec(id: &str) -> Result<Spec, String> {
     if let Some(cmd) = id.strip_prefix("ext:") {
@@ -180,8 +188,8 @@ impl Player for Timed {
             Seat::Ext(p) => p.name(),
         }
     }
-    fn start(&mut self, o: &Observation) {
-        self.inner.player().start(o)
+    fn start(&mut self, r: &GameRules, o: &Observation) {
+        self.inner.player().start(r, o)
     }
     fn observe(&mut self, o: &Observation) {
         self.inner.player().observe(o)

@@ -100,7 +100,7 @@ impl Player for GreedyPlayer {
         "Greedy".into()
     }
 
-    fn start(&mut self, _observation: &Observation) {}
+    fn start(&mut self, _rules: &crate::player::GameRules, _observation: &Observation) {}
 
     fn observe(&mut self, _observation: &Observation) {}
 

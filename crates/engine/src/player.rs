@@ -11,15 +11,40 @@
 //! [`PlayerKind`] is the catalogue of automated players that links
 //! (`computer=random`) and the page read.
 
-use crate::{AnyMatch, Attempt, ByColor, Color, Observation, Outcome, Resolution, Told};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Outcome, Resolution, Told, Variant,
+};
+
+/// The public rules of a game, told to every player at its start (as
+/// reconchess tells a player the game's setup): the variant and the
+/// information model, with its Kriegspiel preset. Nothing in it is hidden
+/// from either side, so a player need not guess the model from what it
+/// sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRules {
+    pub variant: Variant,
+    pub model: ModelSpec,
+}
+
+impl AnyMatch {
+    /// The rules this match is played by, as its players are told them.
+    pub fn rules(&self) -> GameRules {
+        GameRules {
+            variant: self.variant().clone(),
+            model: self.spec().clone(),
+        }
+    }
+}
 
 /// An automated player. See the module docs.
 pub trait Player: Send {
     /// What the player is called.
     fn name(&self) -> String;
-    /// The game begins: the player's first observation (it may not be to
-    /// move).
-    fn start(&mut self, observation: &Observation);
+    /// The game begins: its public rules and the player's first
+    /// observation (it may not be to move).
+    fn start(&mut self, rules: &GameRules, observation: &Observation);
     /// A later observation: after the opponent's ply or a try of theirs
     /// that the player heard of.
     fn observe(&mut self, observation: &Observation);
@@ -33,7 +58,7 @@ impl Told {
     /// Tells `player` this entry.
     pub fn tell(&self, player: &mut dyn Player) {
         match self {
-            Told::Start(o) => player.start(o),
+            Told::Start { rules, observation } => player.start(rules, observation),
             Told::Observed(o) => player.observe(o),
             Told::Resolved {
                 attempt,
@@ -170,7 +195,7 @@ pub fn play_out_limited(
     limits: &Limits,
 ) -> Result<Option<Outcome>, PlayOutError> {
     for c in Color::ALL {
-        players[c].start(&m.observation(c));
+        players[c].start(&m.rules(), &m.observation(c));
     }
     let mut opening = crate::random_player::RandomPlayer::new(limits.opening_seed);
     for _ in 0..limits.max_attempts {

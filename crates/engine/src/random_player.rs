@@ -139,7 +139,7 @@ impl Player for RandomPlayer {
         "Random mover".into()
     }
 
-    fn start(&mut self, _observation: &Observation) {}
+    fn start(&mut self, _rules: &crate::player::GameRules, _observation: &Observation) {}
 
     fn observe(&mut self, _observation: &Observation) {}
 

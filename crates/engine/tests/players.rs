@@ -3,7 +3,7 @@
 //! are told only — two different true games that tell a player the same
 //! things get the same attempts.
 
-use fogbound_engine::player::{play_out, Player, PlayerKind};
+use fogbound_engine::player::{play_out, GameRules, Player, PlayerKind};
 use fogbound_engine::{
     AnyMatch, Attempt, ByColor, Color, KriegspielRules, ModelSpec, Observation, Resolution, Variant,
 };
@@ -29,8 +29,8 @@ impl Player for Watched {
     fn name(&self) -> String {
         self.inner.name()
     }
-    fn start(&mut self, o: &Observation) {
-        self.inner.start(o)
+    fn start(&mut self, r: &GameRules, o: &Observation) {
+        self.inner.start(r, o)
     }
     fn observe(&mut self, o: &Observation) {
         self.inner.observe(o)
@@ -178,7 +178,7 @@ fn same_view_same_attempts(
     );
     let mut whites: Vec<Box<dyn Player>> = (0..2).map(|_| kind.build(seed)).collect();
     for i in 0..2 {
-        whites[i].start(&games[i].observation(Color::White));
+        whites[i].start(&games[i].rules(), &games[i].observation(Color::White));
     }
     let g = games[0].geometry();
     let (mut compared, mut black_moves) = (0, 0);

@@ -8,10 +8,10 @@
 use std::io::{BufRead, Write};
 
 use fogbound_engine::observation::{Message, SeenMove};
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{
-    Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, Observation,
-    Outcome, Piece, Resolution, RuleMode, Tries,
+    Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, ModelSpec,
+    Observation, Outcome, Piece, Resolution, RuleMode, Tries, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -381,6 +381,8 @@ pub fn serve(
 ) -> Result<(), String> {
     let mut player: Option<Box<dyn Player>> = None;
     let mut game: Option<Game> = None;
+    // The rules the start told.
+    let mut told: Option<GameRules> = None;
     let mut last: Option<Observation> = None;
     // The attempt the player made and the ply it was made at.
     let mut pending: Option<(Attempt, u32)> = None;
@@ -402,11 +404,11 @@ pub fn serve(
                 protocol,
                 variant,
                 model,
+                preset,
                 side,
                 width,
                 height,
                 seed,
-                ..
             } => {
                 if protocol != PROTOCOL {
                     return Err(format!("protocol {protocol} is not spoken here (only 1)"));
@@ -414,6 +416,12 @@ pub fn serve(
                 let side = side_of(&side).ok_or_else(|| format!("unknown side '{side}'"))?;
                 let geometry = Geometry::new(usize::from(width), usize::from(height))
                     .map_err(|e| e.to_string())?;
+                told = Some(GameRules {
+                    variant: Variant::by_id(&variant)
+                        .ok_or_else(|| format!("unknown variant '{variant}'"))?,
+                    model: ModelSpec::parse(&model, preset.as_deref())
+                        .map_err(|e| e.to_string())?,
+                });
                 let p = make(seed);
                 send(&FromPlayer::Ready { name: p.name() })?;
                 player = Some(p);
@@ -427,12 +435,14 @@ pub fn serve(
                 pending = None;
             }
             ToPlayer::View(view) => {
-                let (Some(p), Some(g)) = (player.as_mut(), game.as_ref()) else {
+                let (Some(p), Some(g), Some(rules)) =
+                    (player.as_mut(), game.as_ref(), told.as_ref())
+                else {
                     return Err(format!("line {}: a view before the start", n + 1));
                 };
                 let obs = observation_of(g, &view).map_err(|e| format!("line {}: {e}", n + 1))?;
                 match (pending.take(), &last) {
-                    (_, None) => p.start(&obs),
+                    (_, None) => p.start(rules, &obs),
                     (Some((a, ply)), Some(_)) => {
                         let resolution = if obs.ply > ply {
                             if obs.last_move.is_some_and(|l| l.passed) {
