@@ -69,8 +69,11 @@ pub struct BotPlayer {
 }
 
 impl BotPlayer {
+    /// A player of `level`. Natively, `FOGBOUND_BOT_<LEVEL>` (for example
+    /// `FOGBOUND_BOT_STRONG=samples=8,worst=0.5`) changes the level's
+    /// settings ([`Level::with_settings`]): a hook for tuning matches.
     pub fn new(level: BotLevel, seed: u64) -> BotPlayer {
-        BotPlayer::with_level(level, level.level(), seed)
+        BotPlayer::with_level(level, tuned(level), seed)
     }
 
     /// A player with a level's name but its own settings (tests, tuning).
@@ -290,6 +293,19 @@ impl BotPlayer {
         self.rng = rng;
         pick
     }
+}
+
+/// `level`'s settings, changed natively by `FOGBOUND_BOT_<LEVEL>`.
+fn tuned(level: BotLevel) -> Level {
+    let base = level.level();
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let name = format!("FOGBOUND_BOT_{}", level.id().to_ascii_uppercase());
+        if let Ok(text) = std::env::var(name) {
+            return base.with_settings(&text).unwrap_or(base);
+        }
+    }
+    base
 }
 
 /// A key of where the player's own men stand in `obs`.

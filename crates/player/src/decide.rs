@@ -36,8 +36,6 @@ use crate::Level;
 
 /// What one board's value is clamped to before the boards are combined.
 const CLAMP: i32 = 2_500;
-/// The worst case's weight against the mean.
-const WORST_WEIGHT: f64 = 0.3;
 /// A candidate the king's safety forbids.
 const FORBIDDEN: f64 = -1.0e6;
 /// Per unseen square a move would show (Fog of War, Dark Chess).
@@ -165,7 +163,7 @@ impl<B: Bitboard> Brain<B> {
             nodes: 0,
         };
         let Some(searcher) = self.searcher.as_mut() else {
-            let scores = aggregate(&boards, cands, &extras, &forbidden, mode);
+            let scores = aggregate(&boards, cands, &extras, &forbidden, mode, level.worst);
             return Scored { scores, thought };
         };
         searcher.new_search();
@@ -193,7 +191,7 @@ impl<B: Bitboard> Brain<B> {
                     None => break 'deepen,
                 }
                 if let Some(listen) = listener.as_mut() {
-                    let scores = aggregate(&boards, cands, &extras, &forbidden, mode);
+                    let scores = aggregate(&boards, cands, &extras, &forbidden, mode, level.worst);
                     thought = report(&boards, cands, &scores, searcher.nodes() - start_nodes);
                     if !listen(&thought) {
                         ctl.stop();
@@ -214,7 +212,7 @@ impl<B: Bitboard> Brain<B> {
             }
         }
         let nodes = searcher.nodes() - start_nodes;
-        let scores = aggregate(&boards, cands, &extras, &forbidden, mode);
+        let scores = aggregate(&boards, cands, &extras, &forbidden, mode, level.worst);
         thought = report(&boards, cands, &scores, nodes);
         Scored { scores, thought }
     }
@@ -342,6 +340,7 @@ fn aggregate<B: Bitboard>(
     extras: &Extras,
     forbidden: &[bool],
     mode: RuleMode,
+    worst_weight: f64,
 ) -> Vec<f64> {
     let n = cands.len();
     let mut sum = vec![0.0f64; n];
@@ -377,7 +376,7 @@ fn aggregate<B: Bitboard>(
             }
             let mean = sum[i] / c;
             let low = if counted > 0 { worst[i] } else { mean };
-            let mut v = (1.0 - WORST_WEIGHT) * mean + WORST_WEIGHT * low;
+            let mut v = (1.0 - worst_weight) * mean + worst_weight * low;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
             v -= HUNT_WEIGHT * extras.region[i];

@@ -75,6 +75,32 @@ pub struct Level {
     /// Random centipawns added to each candidate's score (a weaker,
     /// livelier player).
     pub noise: u32,
+    /// The weight of the worst board against the mean when the boards'
+    /// values are combined (0: the mean alone).
+    pub worst: f64,
+}
+
+impl Level {
+    /// The level with the settings `text` names changed
+    /// (`samples=8,nodes=300000,ms=500,pool=512,noise=0,worst=0.4`), for
+    /// tuning from the command line; `None` for an unknown name or a bad
+    /// number.
+    pub fn with_settings(mut self, text: &str) -> Option<Level> {
+        for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) = pair.split_once('=')?;
+            let value = value.trim();
+            match name.trim() {
+                "samples" => self.samples = value.parse().ok()?,
+                "pool" => self.pool = value.parse().ok()?,
+                "nodes" => self.nodes = value.parse().ok()?,
+                "ms" => self.ms = value.parse().ok()?,
+                "noise" => self.noise = value.parse().ok()?,
+                "worst" => self.worst = value.parse().ok()?,
+                _ => return None,
+            }
+        }
+        Some(self)
+    }
 }
 
 /// The bot's levels.
@@ -116,6 +142,7 @@ impl BotLevel {
                 nodes: 20_000,
                 ms: 100,
                 noise: 80,
+                worst: 0.3,
             },
             BotLevel::Club => Level {
                 samples: 16,
@@ -123,6 +150,7 @@ impl BotLevel {
                 nodes: 500_000,
                 ms: 800,
                 noise: 0,
+                worst: 0.3,
             },
             BotLevel::Strong => Level {
                 samples: 24,
@@ -130,6 +158,7 @@ impl BotLevel {
                 nodes: 2_500_000,
                 ms: 3_000,
                 noise: 0,
+                worst: 0.3,
             },
         }
     }

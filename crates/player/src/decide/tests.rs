@@ -30,6 +30,7 @@ fn quick_bot(seed: u64) -> BotPlayer {
         nodes: 300,
         ms: 0,
         noise: 0,
+        worst: 0.3,
     };
     BotPlayer::with_level(BotLevel::Club, level, seed)
 }
