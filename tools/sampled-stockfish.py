@@ -14,7 +14,6 @@ stockfish`; STOCKFISH=path to choose another). SAMPLES boards per move
 (default 8), each searched for the turn's budget split between them (at most
 MAX_MS in all, default 400 ms).
 """
-import json
 import os
 import random
 import shutil
@@ -23,7 +22,8 @@ import sys
 import chess
 import chess.engine
 
-START = {"p": 8, "n": 2, "b": 2, "r": 2, "q": 1, "k": 1}
+from fogview import START, CastlingMemory, cells, messages, moves_of, send, square_of
+
 SAMPLES = int(os.environ.get("SAMPLES", "8"))
 MAX_MS = int(os.environ.get("MAX_MS", "400"))
 FATAL = (
@@ -42,23 +42,6 @@ def engine_path():
     sys.exit("sampled-stockfish: no Stockfish found (apt install stockfish, or STOCKFISH=path)")
 
 
-def cells(board):
-    """The protocol's placement as 64 cells from a8 to h1: '?', '.' or a letter."""
-    out = []
-    for rank in board.split("/"):
-        for ch in rank:
-            if ch.isdigit():
-                out.extend("." * int(ch))
-            else:
-                out.append(ch)
-    return out
-
-
-def square_of(index):
-    """Cell index (a8 = 0) to a python-chess square."""
-    return chess.square(index % 8, 7 - index // 8)
-
-
 class Player:
     def __init__(self):
         self.engine = chess.engine.SimpleEngine.popen_uci(engine_path())
@@ -66,18 +49,21 @@ class Player:
         self.white = True
         self.enemy = dict(START)
         self.view = None
+        self.castling = CastlingMemory(True)
 
     def start(self, msg):
         self.white = msg["side"] == "white"
         self.rng = random.Random(msg.get("seed", 0))
         self.enemy = dict(START)
         self.view = None
+        self.castling = CastlingMemory(self.white)
 
     def mine(self, ch):
         return ch.isalpha() and ch.isupper() == self.white
 
     def note_view(self, msg):
         self.view = msg
+        self.castling.note(msg)
         # More enemy men of a kind seen than believed left: promotions.
         seen = {}
         for ch in cells(msg["board"]):
@@ -117,7 +103,7 @@ class Player:
 
     def choose(self, ms):
         v = self.view
-        legal = v.get("moves") or []
+        legal = moves_of(v, self.white, self.castling.rights())
         if not legal:
             return None
         board_cells = cells(v["board"])
@@ -169,19 +155,15 @@ class Player:
 def main():
     player = Player()
     try:
-        for line in sys.stdin:
-            line = line.strip()
-            if not line:
-                continue
-            msg = json.loads(line)
+        for _, msg in messages(sys.stdin):
             kind = msg.get("type")
             if kind == "start":
                 player.start(msg)
-                print(json.dumps({"type": "ready", "name": "sampled Stockfish"}), flush=True)
+                send({"type": "ready", "name": "sampled Stockfish"})
             elif kind == "view":
                 player.note_view(msg)
             elif kind == "go":
-                print(json.dumps({"type": "attempt", "text": player.attempt(msg)}), flush=True)
+                send({"type": "attempt", "text": player.attempt(msg)})
     finally:
         player.engine.quit()
 

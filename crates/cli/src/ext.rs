@@ -37,6 +37,9 @@ pub struct GameInfo {
     pub seed: u64,
     /// The thinking budget sent with every `go`.
     pub ms: u64,
+    /// Send only the protocol's required fields, as a minimal referee
+    /// would.
+    pub required_only: bool,
 }
 
 /// See the module docs.
@@ -115,7 +118,12 @@ impl ExtPlayer {
         if self.fault.is_some() {
             return;
         }
-        let line = match serde_json::to_string(msg) {
+        let encoded = if self.info.required_only {
+            serde_json::to_string(&protocol::required_only(msg))
+        } else {
+            serde_json::to_string(msg)
+        };
+        let line = match encoded {
             Ok(l) => l,
             Err(e) => return self.fail(e.to_string()),
         };
@@ -163,7 +171,7 @@ impl ExtPlayer {
         self.send(&ToPlayer::View(protocol::view_of(obs)));
         if let Some(o) = &obs.outcome {
             let result = protocol::result_text(o).to_string();
-            self.finish(&result, &o.reason.to_string());
+            self.finish(&result, &protocol::reason_text(o, &obs.variant));
         }
     }
 

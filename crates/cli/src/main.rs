@@ -13,6 +13,7 @@ mod krk;
 mod perft;
 mod play;
 mod puzzle;
+mod wall_clock;
 
 use std::process::ExitCode;
 

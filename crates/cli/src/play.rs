@@ -12,10 +12,10 @@ use fogbound_engine::player::{play_out_limited, GameRules, Limits, PlayOutError,
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
-use fogbound_player::budget::Clock;
 use fogbound_player::{BotPlayer, Opponent};
 
 use crate::ext::{ExtPlayer, GameInfo};
+use crate::wall_clock::WallClock;
 use serde_json::json;
 
 /// Plays GAMES games between two automated players under a model and
@@ -72,6 +72,11 @@ pub struct Args {
     /// umpire's words as comments, the seed and the players in the tags)
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
+    /// Send external programs only protocol v1's required fields, as a
+    /// minimal referee would (no `turn`, `moves`, `tries`, `may`,
+    /// `captured`, `passed`, `seed`)
+    #[arg(long)]
+    required_only: bool,
 }
 
 /// A player as the command line names it.
@@ -104,7 +109,7 @@ impl Spec {
             Spec::Catalogue(Opponent::Bot(level)) => {
                 let mut bot = BotPlayer::new(*level, seed);
                 if let Some(ms) = ms {
-                    bot.set_clock(Box::new(WallClock(Instant::now())));
+                    bot.set_clock(Box::new(WallClock::new()));
                     bot.think_for(ms);
                 }
                 Seat::Plain(Box::new(bot))
@@ -118,15 +123,6 @@ impl Spec {
                 },
             ))),
         }
-    }
-}
-
-/// The bot's clock under `--ms`: milliseconds since the seat was made.
-struct WallClock(Instant);
-
-impl Clock for WallClock {
-    fn now_ms(&self) -> f64 {
-        self.0.elapsed().as_secs_f64() * 1000.0
     }
 }
 
@@ -311,6 +307,7 @@ pub fn run(args: Args) -> Result<(), String> {
             preset: spec.preset_id().map(str::to_string),
             seed,
             ms: args.ms.unwrap_or(1000),
+            required_only: args.required_only,
         };
         let timed = |kind: &Spec, seed: u64| Timed {
             inner: kind.seat(seed, &info, args.ms),
@@ -330,7 +327,7 @@ pub fn run(args: Args) -> Result<(), String> {
         // A side whose attempt the referee rejects outright (an external
         // program's fault, or a bug) loses the game, with the reason.
         let outcome = match play_out_limited(&mut game, players, &limits) {
-            Ok(o) => o.map(|o| (o.winner, o.reason.to_string())),
+            Ok(o) => o.map(|o| (o.winner, o.reason_text(&variant))),
             Err(PlayOutError::Rejected { by, message }) => {
                 let fault = match by {
                     Color::White => white.inner.fault(),

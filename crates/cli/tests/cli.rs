@@ -635,3 +635,75 @@ fn a_misbehaving_program_loses_with_a_clear_reason() {
     let v = ext_match("ext:/nonexistent/fog-bot", &["--model", "fog"], "1");
     assert_eq!(v["wins_a"], 1, "{v}");
 }
+
+/// Another referee may send only protocol v1's required fields: `fogbound
+/// bot` then works out the rest from its board and the umpire's words, and
+/// plays whole games in every model without a forfeit, a protocol error or,
+/// where the moves it is offered are exactly the legal ones (Fog of War,
+/// the open board), a single refused move.
+#[test]
+fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
+    let me = env!("CARGO_BIN_EXE_fogbound");
+    let dir = std::env::temp_dir().join(format!("fogbound-minimal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heard = dir.join("heard.jsonl");
+    for (model, games, refusals_allowed) in [
+        (&["--model", "fog"][..], "4", false),
+        (&["--model", "open"], "2", false),
+        (&["--model", "dark"], "2", true),
+        (&["--model", "kriegspiel", "--preset", "english"], "2", true),
+    ] {
+        // What the bot is told is kept, to check it is the required fields.
+        let program = format!("ext:tee {} | {me} bot", heard.display());
+        let mut args = vec![
+            "match",
+            "--a",
+            "random",
+            "--b",
+            &program,
+            "--games",
+            games,
+            "--max-plies",
+            "120",
+            "--required-only",
+            "--json",
+        ];
+        args.extend_from_slice(model);
+        let out = fogbound(&args);
+        assert!(out.status.success(), "{model:?}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        assert_eq!(v["unfinished"], 0, "{model:?}: {v}");
+        assert!(
+            !v["reasons"].to_string().contains("forfeits"),
+            "{model:?}: {v}"
+        );
+        assert!(v["move_tries_b"].as_u64().unwrap() > 10, "{model:?}: {v}");
+        if !refusals_allowed {
+            assert_eq!(v["refused_b"], 0, "{model:?}: {v}");
+        }
+        let told = std::fs::read_to_string(&heard).unwrap();
+        for line in told.lines() {
+            let msg: serde_json::Value = serde_json::from_str(line).unwrap();
+            let keys: Vec<&str> = msg
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            let allowed: &[&str] = match msg["type"].as_str().unwrap() {
+                "start" => &[
+                    "type", "protocol", "variant", "model", "preset", "side", "width", "height",
+                ],
+                "view" => &["type", "ply", "board", "said"],
+                "go" => &["type", "ms"],
+                "end" => &["type", "result"],
+                other => panic!("{other}"),
+            };
+            assert!(
+                keys.iter().all(|k| allowed.contains(k)),
+                "{model:?}: {line}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

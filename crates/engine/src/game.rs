@@ -71,6 +71,23 @@ impl fmt::Display for Outcome {
     }
 }
 
+impl Outcome {
+    /// Why the game ended, in the one wording of records and referees (a
+    /// PGN's `Termination`, protocol v1's `end.reason`): the royal man taken
+    /// by name where the loser had one royal kind ("king captured"), else
+    /// the [`Reason`] as it reads.
+    pub fn reason_text(&self, variant: &Variant) -> String {
+        let royal = match (self.reason, self.winner) {
+            (Reason::RoyalCaptured, Some(w)) => variant.royal_role(!w),
+            _ => None,
+        };
+        match royal {
+            Some(role) => format!("{} captured", role.name()),
+            None => self.reason.to_string(),
+        }
+    }
+}
+
 impl<B: Bitboard> Position<B> {
     /// Whether [`decided`](Position::decided) can ever be `Some` in `mode`
     /// (false for orthodox chess, so perft skips the check).

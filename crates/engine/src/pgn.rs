@@ -189,16 +189,7 @@ impl<B: Bitboard> Match<B> {
             tags.push(("FEN".into(), start));
         }
         if let Some(o) = outcome {
-            // The man taken, by name, where the side had one royal kind.
-            let royal = match (o.reason, o.winner) {
-                (crate::Reason::RoyalCaptured, Some(w)) => self.variant().royal_role(!w),
-                _ => None,
-            };
-            let reason = match royal {
-                Some(role) => format!("{} captured", role.name()),
-                None => o.reason.to_string(),
-            };
-            tags.push(("Termination".into(), reason));
+            tags.push(("Termination".into(), o.reason_text(self.variant())));
         }
         let mut out = String::new();
         for (k, v) in &tags {

@@ -18,27 +18,36 @@ use serde::{Deserialize, Serialize};
 /// The protocol's version.
 pub const PROTOCOL: u32 = 1;
 
-/// A line the referee sends.
+/// A line the referee sends. Fields this version does not know are
+/// ignored, so that a later referee may add some.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "lowercase")]
 pub enum ToPlayer {
-    /// A game begins.
+    /// A game begins: its public rules (variant, model and preset, board
+    /// size) and the player's side. `preset` may be left out (no preset,
+    /// or the model's default one), and `seed` (0).
     Start {
         protocol: u32,
         variant: String,
         model: String,
+        #[serde(default)]
         preset: Option<String>,
         side: String,
         width: u8,
         height: u8,
+        #[serde(default)]
         seed: u64,
     },
     /// The player's observation.
     View(View),
     /// The player's turn, with a thinking budget in milliseconds.
     Go { ms: u64 },
-    /// The game is over.
-    End { result: String, reason: String },
+    /// The game is over. `reason` may be left out.
+    End {
+        result: String,
+        #[serde(default)]
+        reason: String,
+    },
 }
 
 /// A `view` line: what the player may know now.
@@ -74,6 +83,36 @@ pub struct View {
     pub passed: bool,
 }
 
+/// The fields every referee sends, by message type; a referee may leave
+/// out all others (`PROTOCOL.md` marks them optional). `preset` is required
+/// with the `kriegspiel` model only.
+pub const REQUIRED_FIELDS: [(&str, &[&str]); 4] = [
+    (
+        "start",
+        &[
+            "type", "protocol", "variant", "model", "side", "width", "height",
+        ],
+    ),
+    ("view", &["type", "ply", "board", "said"]),
+    ("go", &["type", "ms"]),
+    ("end", &["type", "result"]),
+];
+
+/// `msg` with its required fields only: what a minimal referee sends.
+pub fn required_only(msg: &ToPlayer) -> serde_json::Value {
+    let mut v = serde_json::to_value(msg).unwrap_or_default();
+    let kind = v["type"].as_str().unwrap_or("").to_string();
+    let keep = REQUIRED_FIELDS
+        .iter()
+        .find(|(t, _)| *t == kind)
+        .map_or(&[][..], |(_, fields)| *fields);
+    if let Some(fields) = v.as_object_mut() {
+        let preset_needed = fields.get("model").and_then(|m| m.as_str()) == Some("kriegspiel");
+        fields.retain(|k, _| keep.contains(&k.as_str()) || (k == "preset" && preset_needed));
+    }
+    v
+}
+
 /// A line the player sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
@@ -105,6 +144,27 @@ pub fn result_text(o: &Outcome) -> &'static str {
         Some(Color::White) => "1-0",
         Some(Color::Black) => "0-1",
         None => "1/2-1/2",
+    }
+}
+
+/// Why the game ended, in the words of `end.reason` and of a PGN's
+/// `Termination` (the royal man taken by name: "king captured").
+pub fn reason_text(outcome: &Outcome, variant_id: &str) -> String {
+    match fogbound_engine::catalogue::variant(variant_id) {
+        Some(v) => outcome.reason_text(&v),
+        None => outcome.reason.to_string(),
+    }
+}
+
+/// What the umpire or the model said, as a `view` says it.
+fn said_text(message: &Message, g: Geometry, variant_id: &str) -> String {
+    match message {
+        Message::GameOver(o) => format!(
+            "Game over: {} ({})",
+            result_text(o),
+            reason_text(o, variant_id)
+        ),
+        other => other.text(g),
     }
 }
 
@@ -226,7 +286,7 @@ pub fn view_of(obs: &Observation) -> View {
             .announcements
             .iter()
             .filter(|a| a.audience.includes(obs.player))
-            .map(|a| a.message.text(g))
+            .map(|a| said_text(&a.message, g, &obs.variant))
             .collect(),
         turn: Some(side_name(obs.turn).to_string()),
         moves: obs.hints.iter().map(text).collect(),
@@ -327,24 +387,41 @@ pub fn observation_of(game: &Game, view: &View) -> Result<Observation, String> {
 }
 
 /// The moves of the player's men on its own picture (the men it sees, fog
-/// taken as empty), as hints: what a `view` without `moves` leaves the
-/// player to work out.
-pub fn picture_moves(obs: &Observation) -> Vec<Hint> {
+/// taken as empty) under `model`, as hints: what a `view` without `moves`
+/// leaves the player to work out. On the open board they are the legal
+/// moves; under Fog of War every destination of a move is seen, so a move
+/// onto or through an unseen square (a pawn's push into fog) is left out;
+/// under Dark Chess and Kriegspiel, every move its own men could make.
+/// The picture has no castling rights and no en passant square.
+pub fn picture_moves(obs: &Observation, model: &str) -> Vec<Hint> {
     let squares = usize::from(obs.width) * usize::from(obs.height);
     if squares <= 128 {
-        picture_moves_on::<Bitboard128>(obs)
+        picture_moves_on::<Bitboard128>(obs, model)
     } else {
-        picture_moves_on::<Bitboard256>(obs)
+        picture_moves_on::<Bitboard256>(obs, model)
     }
 }
 
-fn picture_moves_on<B: Bitboard>(obs: &Observation) -> Vec<Hint> {
+fn picture_moves_on<B: Bitboard>(obs: &Observation, model: &str) -> Vec<Hint> {
     let Some(pos) = obs.as_position::<B>() else {
         return Vec::new();
     };
+    let mode = if model == "open" {
+        RuleMode::Orthodox
+    } else {
+        RuleMode::CaptureKing
+    };
+    let fog = |sq: fogbound_engine::Square| obs.cell(sq) == Cell::Fog;
     let mut out: Vec<Hint> = pos
-        .moves(RuleMode::CaptureKing)
+        .moves(mode)
         .iter()
+        .filter(|m| {
+            // A pawn's double step passes the square between its ends.
+            let between = fogbound_engine::Square(m.from.0.midpoint(m.to.0));
+            let double_step =
+                m.role == fogbound_engine::Role::Pawn && m.from.0.abs_diff(m.to.0) == 2 * obs.width;
+            model != "fog" || !(fog(m.to) || double_step && fog(between))
+        })
         .map(|m| Hint {
             from: m.from,
             to: m.to,
@@ -353,6 +430,72 @@ fn picture_moves_on<B: Bitboard>(obs: &Observation) -> Vec<Hint> {
     out.sort();
     out.dedup();
     out
+}
+
+/// `obs` with the square where a man was taken in the last ply, when the
+/// view did not say it: from the umpire's words of that ply ("Capture at
+/// e4", "Pawn at e4 captured"), else from the boards: one of the player's
+/// men gone after the opponent's ply, or the enemy man its own move
+/// `pending` (made at the previous view's ply) landed on or took en
+/// passant. A man taken unseen by the player's own move under Dark Chess
+/// leaves no trace without `captured`.
+fn with_capture_inferred(
+    mut obs: Observation,
+    said: &[String],
+    prev: Option<&Observation>,
+    pending: Option<(Attempt, u32)>,
+    game: &Game,
+) -> Observation {
+    let g = game.geometry;
+    let found = capture_in_words(said, g).or_else(|| {
+        let prev = prev.filter(|p| p.ply.checked_add(1) == Some(obs.ply))?;
+        let own = |o: &Observation| {
+            o.squares
+                .iter()
+                .filter(|c| matches!(c, Cell::Man(p) if p.color == game.side))
+                .count()
+        };
+        if own(&obs) < own(prev) {
+            return (0..prev.squares.len())
+                .map(|i| fogbound_engine::Square(i as u8))
+                .find(|&sq| {
+                    matches!(prev.cell(sq), Cell::Man(p) if p.color == game.side)
+                        && !matches!(obs.cell(sq), Cell::Man(p) if p.color == game.side)
+                });
+        }
+        let (attempt, ply) = pending?;
+        let m = attempt.as_move().filter(|_| ply == prev.ply)?;
+        match (prev.cell(m.from), prev.cell(m.to)) {
+            (_, Cell::Man(p)) if p.color != game.side => Some(m.to),
+            (Cell::Man(p), Cell::Empty)
+                if p.role == fogbound_engine::Role::Pawn && g.file(m.from) != g.file(m.to) =>
+            {
+                g.square(g.file(m.to), g.rank(m.from))
+            }
+            _ => None,
+        }
+    });
+    if let (Some(sq), Some(seen)) = (found, obs.last_move.as_mut()) {
+        seen.capture_at = Some(sq);
+    }
+    obs
+}
+
+/// The square of a capture the umpire announced in the last ply: the words
+/// after the last "… has moved" (the words of earlier plies come before it).
+fn capture_in_words(said: &[String], g: Geometry) -> Option<fogbound_engine::Square> {
+    let last_ply = said
+        .iter()
+        .rposition(|s| s.ends_with(" has moved"))
+        .unwrap_or(0);
+    said[last_ply..].iter().find_map(|s| {
+        let rest = match s.strip_prefix("Capture at ") {
+            Some(rest) => rest,
+            None if s.contains(" captured") => s.split_once(" at ")?.1,
+            None => return None,
+        };
+        g.parse_square(rest.split([' ', '(']).next()?)
+    })
 }
 
 /// The announcements the bot reads back from their words.
@@ -372,14 +515,16 @@ fn message_of(said: &str) -> Option<Message> {
 }
 
 /// Plays games over protocol v1 on `input`/`output` with players made by
-/// `make` (from the game's seed), until the input ends. A malformed line is
-/// an error with its message.
-pub fn serve(
+/// `make` (from the game's seed), until the input ends; `budget` tells the
+/// player each `go`'s thinking budget in milliseconds before it attempts.
+/// A malformed line is an error with its message.
+pub fn serve<P: Player + ?Sized>(
     input: impl BufRead,
     mut output: impl Write,
-    make: impl Fn(u64) -> Box<dyn Player>,
+    make: impl Fn(u64) -> Box<P>,
+    budget: impl Fn(&mut P, u64),
 ) -> Result<(), String> {
-    let mut player: Option<Box<dyn Player>> = None;
+    let mut player: Option<Box<P>> = None;
     let mut game: Option<Game> = None;
     // The rules the start told.
     let mut told: Option<GameRules> = None;
@@ -441,6 +586,12 @@ pub fn serve(
                     return Err(format!("line {}: a view before the start", n + 1));
                 };
                 let obs = observation_of(g, &view).map_err(|e| format!("line {}: {e}", n + 1))?;
+                // A view without `captured`: where a man was taken is read
+                // off the umpire's words or the boards.
+                let obs = match view.captured {
+                    Some(_) => obs,
+                    None => with_capture_inferred(obs, &view.said, last.as_ref(), pending, g),
+                };
                 match (pending.take(), &last) {
                     (_, None) => p.start(rules, &obs),
                     (Some((a, ply)), Some(_)) => {
@@ -468,7 +619,7 @@ pub fn serve(
                 }
                 last = Some(obs);
             }
-            ToPlayer::Go { .. } => {
+            ToPlayer::Go { ms } => {
                 let (Some(p), Some(g), Some(obs)) = (player.as_mut(), game.as_ref(), last.as_mut())
                 else {
                     return Err(format!("line {}: go before a view", n + 1));
@@ -477,11 +628,12 @@ pub fn serve(
                 // is to move, and its moves are read off its own board.
                 if obs.turn != g.side || (obs.hints.is_empty() && obs.try_hints.is_empty()) {
                     obs.turn = g.side;
-                    obs.hints = picture_moves(obs);
+                    obs.hints = picture_moves(obs, &g.model);
                     if obs.actions.tries == Tries::Hinted && g.model == "dark" {
                         obs.actions.tries = Tries::PawnProbes;
                     }
                 }
+                budget(&mut **p, ms);
                 let a = p.attempt(obs);
                 pending = Some((a, obs.ply));
                 send(&FromPlayer::Attempt {
