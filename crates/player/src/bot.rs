@@ -286,6 +286,23 @@ impl BotPlayer {
                 pick.to_text(fogbound_engine::Geometry::CHESS)
             );
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "2") {
+            let g = fogbound_engine::Geometry::new(usize::from(obs.width), usize::from(obs.height))
+                .unwrap_or(fogbound_engine::Geometry::CHESS);
+            let mut order: Vec<usize> = (0..cands.len()).collect();
+            order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+            let line: Vec<String> = order
+                .iter()
+                .take(8)
+                .map(|&i| format!("{} {:.0}", cands[i].to_text(g), scores[i]))
+                .collect();
+            eprintln!(
+                "  must {} | {}",
+                obs.actions.must_try_pawn_capture,
+                line.join(", ")
+            );
+        }
         self.last_thought = Some(Thought {
             best: pick,
             ..scored.thought
@@ -358,6 +375,14 @@ impl Player for BotPlayer {
     }
 
     fn resolved(&mut self, attempt: &Attempt, resolution: &Resolution, observation: &Observation) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() && !resolution.passes_turn() {
+            eprintln!(
+                "  refused {} ({resolution:?}), pool {}",
+                attempt.to_text(fogbound_engine::Geometry::CHESS),
+                self.belief_size()
+            );
+        }
         self.refused.resolved(attempt, resolution, observation);
         if *resolution == Resolution::Played {
             self.placements.push(placement(observation));

@@ -78,6 +78,9 @@ pub struct Brain<B: Bitboard> {
     pub(crate) any_answer: Option<bool>,
     /// How many times the belief was rebuilt (for reports).
     pub rebuilds: u32,
+    /// How many times the pool was cut to a sample (it may have lost the
+    /// true board then).
+    pub sampled: u32,
     /// The full-information search, made with the first board.
     pub(crate) searcher: Option<Searcher<B>>,
 }
@@ -119,6 +122,7 @@ impl<B: Bitboard> Brain<B> {
             refused: Vec::new(),
             any_answer: None,
             rebuilds: 0,
+            sampled: 0,
             searcher: None,
         };
         if first.ply == 0 {
@@ -417,6 +421,7 @@ impl<B: Bitboard> Brain<B> {
         let mut moves = Vec::new();
         for p in pool {
             if budget == 0 {
+                self.sampled += 1;
                 break;
             }
             if let Some(yes) = any {
@@ -453,6 +458,7 @@ impl<B: Bitboard> Brain<B> {
             }
         }
         // Keep a random subset when there are too many.
+        self.sampled += u32::from(next.len() > level.pool);
         while next.len() > level.pool {
             let i = below(rng, next.len());
             next.swap_remove(i);
@@ -530,3 +536,6 @@ pub(crate) fn capture_square<B: Bitboard>(pos: &Position<B>, m: &Move) -> Option
         _ => m.to,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -333,7 +333,11 @@ struct Extras {
     shown: Vec<f64>,
 }
 
-/// Each candidate's value over the boards searched (module docs).
+/// Each candidate's value over the boards searched (module docs). A try
+/// refused on some boards is worth, there, what the player falls back on:
+/// the best value among the candidates legal on most boards, less a
+/// refusal's cost — not each board's own best move, which only a player
+/// that knew the board could play.
 fn aggregate<B: Bitboard>(
     boards: &[Board<B>],
     cands: &[Attempt],
@@ -345,42 +349,66 @@ fn aggregate<B: Bitboard>(
     let n = cands.len();
     let mut sum = vec![0.0f64; n];
     let mut worst = vec![f64::INFINITY; n];
+    let mut legal = vec![0usize; n];
     let mut counted = 0usize;
     for b in boards {
         let Some(values) = &b.values else { continue };
         counted += 1;
         let best = values.iter().copied().max().unwrap_or(0);
-        let mut per = vec![f64::from((best - REFUSAL_COST).clamp(-CLAMP, CLAMP)); n];
+        let mut per: Vec<Option<f64>> = vec![None; n];
         for (k, &i) in b.index.iter().enumerate() {
-            per[i] = f64::from(values[k].clamp(-CLAMP, CLAMP));
+            per[i] = Some(f64::from(values[k].clamp(-CLAMP, CLAMP)));
         }
         for (i, c) in cands.iter().enumerate() {
             let v = match c {
-                Attempt::AskAny | Attempt::AskRebuffs => f64::from(best.clamp(-CLAMP, CLAMP)) + 5.0,
+                Attempt::AskAny | Attempt::AskRebuffs => None,
                 // Under Fog of War a hinted move the board lacks (castling
                 // rights are not kept on guessed boards) is no refusal.
                 _ if b.moves[i].is_none() && mode == RuleMode::CaptureKing => {
-                    f64::from(best.clamp(-CLAMP, CLAMP))
+                    Some(f64::from(best.clamp(-CLAMP, CLAMP)))
                 }
                 _ => per[i],
             };
-            sum[i] += v;
-            worst[i] = worst[i].min(v);
+            if let Some(v) = v {
+                sum[i] += v;
+                worst[i] = worst[i].min(v);
+                legal[i] += 1;
+            }
         }
     }
-    let c = counted.max(1) as f64;
+    let value = |i: usize| -> Option<f64> {
+        (legal[i] > 0).then(|| {
+            let mean = sum[i] / legal[i] as f64;
+            (1.0 - worst_weight) * mean + worst_weight * worst[i]
+        })
+    };
+    let most = legal.iter().copied().max().unwrap_or(0);
+    let fallback = (0..n)
+        .filter(|&i| legal[i] == most && !forbidden[i])
+        .filter_map(value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let fallback = if fallback.is_finite() { fallback } else { 0.0 };
     (0..n)
         .map(|i| {
+            let share = if counted > 0 {
+                legal[i] as f64 / counted as f64
+            } else {
+                1.0
+            };
+            let refused = fallback - f64::from(REFUSAL_COST);
+            let base = match (cands[i], value(i)) {
+                (Attempt::AskAny | Attempt::AskRebuffs, _) => fallback + 5.0,
+                (_, Some(v)) => share * v + (1.0 - share) * refused,
+                (_, None) => refused,
+            };
             if forbidden[i] {
-                return FORBIDDEN + if counted > 0 { sum[i] / c } else { 0.0 };
+                return FORBIDDEN + base;
             }
-            let mean = sum[i] / c;
-            let low = if counted > 0 { worst[i] } else { mean };
-            let mut v = (1.0 - worst_weight) * mean + worst_weight * low;
+            let mut v = base;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
             v -= HUNT_WEIGHT * extras.region[i];
-            if extras.stalemate[i] > 0.0 && mean > 150.0 {
+            if extras.stalemate[i] > 0.0 && base > 150.0 {
                 v -= STALEMATE_RISK + STALEMATE_SHARE * extras.stalemate[i];
             }
             v - REFUSAL_RISK * (1.0 - extras.legal[i])
