@@ -45,7 +45,7 @@ const INFO_BOARDS: usize = 4;
 /// A try a board would refuse: the board's best move less this.
 const REFUSAL_COST: i32 = 40;
 /// Under an umpire: per share of the pool on which a try is refused.
-const REFUSAL_RISK: f64 = 260.0;
+const REFUSAL_RISK: f64 = 600.0;
 /// A check the umpire will announce: it tells where the king stands.
 const CHECK_BONUS: f64 = 30.0;
 /// Ahead, a move that stalemates on any pooled board…
@@ -60,6 +60,11 @@ const SAFETY_CHECKS: usize = 2_048;
 const HUNT_BOARDS: usize = 48;
 /// Hunting: per square the hunted king may stand on after its reply.
 const HUNT_WEIGHT: f64 = 8.0;
+/// Ahead with the fifty-move count near its end: a pawn move or a capture,
+/// at the door.
+const ZEROING_BONUS: f64 = 300.0;
+/// Boards a move's resetting the count is judged on.
+const ZEROING_BOARDS: usize = 16;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 40;
 /// The table's size (entries, as a power of two) for a node budget: about
@@ -108,8 +113,12 @@ impl<B: Bitboard> Brain<B> {
         }
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
-        let umpire = self.spec.has_umpire();
-        let hunt = umpire && hunting(&mine, self.me);
+        // Hunting a king it cannot see: under an umpire or in the dark.
+        let hidden_king = matches!(
+            self.spec,
+            fogbound_engine::ModelSpec::Kriegspiel { .. } | fogbound_engine::ModelSpec::Dark
+        );
+        let hunt = hidden_king && hunting(&mine, self.me);
         let samples = if hunt {
             level.samples.max(HUNT_BOARDS)
         } else {
@@ -228,9 +237,32 @@ impl<B: Bitboard> Brain<B> {
             check: vec![0.0; n],
             region: vec![0.0; n],
             shown: vec![0.0; n],
+            zeroing: vec![0.0; n],
+            urgency: 0.0,
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
+        // The fifty-move rule near: pawn moves and captures reset it.
+        let fifty = f64::from(self.variant.draws.fifty_move_plies);
+        if fifty > 0.0 && !mine.is_empty() {
+            let mut clocks: Vec<u32> = mine.iter().map(|p| p.halfmoves()).collect();
+            clocks.sort_unstable();
+            let clock = f64::from(clocks[clocks.len() / 2]);
+            extras.urgency = ((clock - 0.4 * fifty) / (0.5 * fifty)).clamp(0.0, 1.0);
+        }
+        if extras.urgency > 0.0 {
+            let some: Vec<&&Position<B>> = mine.iter().take(ZEROING_BOARDS).collect();
+            for p in &some {
+                let moves = p.moves(mode);
+                for (i, c) in cands.iter().enumerate() {
+                    if let Some(mv) = c.as_move().and_then(|m| find_in(&moves, m)) {
+                        if mv.is_zeroing() {
+                            extras.zeroing[i] += 1.0 / some.len() as f64;
+                        }
+                    }
+                }
+            }
+        }
         if matches!(
             self.spec,
             fogbound_engine::ModelSpec::Fog | fogbound_engine::ModelSpec::Dark
@@ -241,14 +273,22 @@ impl<B: Bitboard> Brain<B> {
                 let moves = p.moves(mode);
                 for (i, c) in cands.iter().enumerate() {
                     if let Some(mv) = c.as_move().and_then(|m| find_in(&moves, m)) {
-                        let after = p.after(&mv);
-                        let shown = (after.pseudo_legal_destinations(self.me) & fog).count();
+                        // Fog of War shows where the men could go next;
+                        // Dark Chess explores the squares the move crosses.
+                        let shown = if self.spec == fogbound_engine::ModelSpec::Dark {
+                            p.move_path(&mv)
+                                .into_iter()
+                                .filter(|s| fog.contains(*s))
+                                .count() as u32
+                        } else {
+                            (p.after(&mv).pseudo_legal_destinations(self.me) & fog).count()
+                        };
                         extras.shown[i] += f64::from(shown) / some.len() as f64;
                     }
                 }
             }
         }
-        if !self.spec.has_umpire() {
+        if !self.spec.has_umpire() && !hunt {
             return extras;
         }
         let all: Vec<&&Position<B>> = mine.iter().take(POOL_CHECKS).collect();
@@ -331,6 +371,11 @@ struct Extras {
     check: Vec<f64>,
     region: Vec<f64>,
     shown: Vec<f64>,
+    /// Per candidate, the share of boards on which it resets the
+    /// fifty-move count…
+    zeroing: Vec<f64>,
+    /// …and how near the count is to a draw (0 far, 1 at the door).
+    urgency: f64,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -408,6 +453,9 @@ fn aggregate<B: Bitboard>(
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
             v -= HUNT_WEIGHT * extras.region[i];
+            if base > 150.0 {
+                v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];
+            }
             if extras.stalemate[i] > 0.0 && base > 150.0 {
                 v -= STALEMATE_RISK + STALEMATE_SHARE * extras.stalemate[i];
             }
