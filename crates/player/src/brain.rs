@@ -31,6 +31,7 @@ use fogbound_engine::{
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 
+use crate::eval::Evaluator;
 use crate::search::Searcher;
 use crate::Level;
 use agree::{Heard, Picture};
@@ -83,6 +84,8 @@ pub struct Brain<B: Bitboard> {
     pub sampled: u32,
     /// The full-information search, made with the first board.
     pub(crate) searcher: Option<Searcher<B>>,
+    /// The evaluation that weighs the opponent's likely moves.
+    evaluator: Option<Evaluator<B>>,
 }
 
 impl<B: Bitboard> Brain<B> {
@@ -124,6 +127,7 @@ impl<B: Bitboard> Brain<B> {
             rebuilds: 0,
             sampled: 0,
             searcher: None,
+            evaluator: None,
         };
         if first.ply == 0 {
             if let Some(p) = start {
@@ -457,13 +461,66 @@ impl<B: Bitboard> Brain<B> {
                 }
             }
         }
-        // Keep a random subset when there are too many.
-        self.sampled += u32::from(next.len() > level.pool);
-        while next.len() > level.pool {
-            let i = below(rng, next.len());
-            next.swap_remove(i);
+        // Too many: keep a sample, the boards the opponent's better moves
+        // reach drawn more often.
+        if next.len() > level.pool {
+            self.sampled += 1;
+            next = if level.likely > 0.0 {
+                self.likely_sample(next, level.pool, level.likely, rng)
+            } else {
+                while next.len() > level.pool {
+                    let i = below(rng, next.len());
+                    next.swap_remove(i);
+                }
+                next
+            };
         }
         self.pool = next;
+    }
+
+    /// `cap` of `boards` (the opponent just moved on each), drawn without
+    /// replacement with weights that favour the boards where its move was
+    /// good for it: `exp(−value / T)` of the player's static value of the
+    /// board, so a capture or a threat is likelier than a shuffle, but any
+    /// move may have been played (a random mover's boards are only mildly
+    /// misjudged). Efraimidis and Spirakis's keys: `u^(1/w)`, the largest
+    /// kept.
+    fn likely_sample(
+        &mut self,
+        boards: Vec<Position<B>>,
+        cap: usize,
+        temperature: f64,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<Position<B>> {
+        let Some(first) = boards.first() else {
+            return boards;
+        };
+        let eval = self
+            .evaluator
+            .get_or_insert_with(|| Evaluator::new(first, self.mode));
+        let values: Vec<f64> = boards.iter().map(|p| f64::from(eval.evaluate(p))).collect();
+        let best = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut keyed: Vec<(f64, usize)> = values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let w = (-(v - best) / temperature).exp().max(1e-12);
+                let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                (u.max(1e-300).ln() / w, i)
+            })
+            .collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        keyed.truncate(cap);
+        keyed.sort_by_key(|k| k.1);
+        let mut keep = vec![false; boards.len()];
+        for (_, i) in keyed {
+            keep[i] = true;
+        }
+        boards
+            .into_iter()
+            .zip(keep)
+            .filter_map(|(b, k)| k.then_some(b))
+            .collect()
     }
 
     /// Our capture takes a man off the enemy's list: the one the player saw

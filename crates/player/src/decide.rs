@@ -60,6 +60,11 @@ const SAFETY_CHECKS: usize = 2_048;
 const HUNT_BOARDS: usize = 48;
 /// Hunting: per square the hunted king may stand on after its reply.
 const HUNT_WEIGHT: f64 = 8.0;
+/// The weight of a man's exposure to hidden enemy pawns (under an umpire
+/// or in the dark).
+const EXPOSURE_WEIGHT: f64 = 0.6;
+/// Boards the pawns' reach is counted on.
+const THREAT_BOARDS: usize = 2_048;
 /// Ahead with the fifty-move count near its end: a pawn move or a capture,
 /// at the door.
 const ZEROING_BONUS: f64 = 300.0;
@@ -239,6 +244,7 @@ impl<B: Bitboard> Brain<B> {
             shown: vec![0.0; n],
             zeroing: vec![0.0; n],
             urgency: 0.0,
+            exposed: vec![0.0; n],
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -321,6 +327,35 @@ impl<B: Bitboard> Brain<B> {
             }
             extras.region[i] = regions[i].expected();
         }
+        // The enemy pawns' reach over the pool: a man moved where a hidden
+        // pawn may take it is lost that often (an opponent who tries every
+        // pawn capture finds it).
+        let them = !self.me;
+        let sample: Vec<&&Position<B>> = mine.iter().take(THREAT_BOARDS).collect();
+        let squares = obs.squares.len();
+        let mut threat = vec![0.0f64; squares];
+        for p in &sample {
+            let mut reach = B::EMPTY;
+            for sq in p.pieces(them, fogbound_engine::Role::Pawn).squares() {
+                reach |= p.rules().pawn_attacks(them, sq);
+            }
+            for sq in reach.squares() {
+                if let Some(t) = threat.get_mut(sq.index()) {
+                    *t += 1.0 / sample.len() as f64;
+                }
+            }
+        }
+        for (i, c) in cands.iter().enumerate() {
+            let Some(a) = c.as_move() else { continue };
+            let man = match obs.cell(a.from) {
+                Cell::Man(p) if p.color == self.me && !p.role.spec().royal => p.role,
+                _ => continue,
+            };
+            let role = a.promotion.unwrap_or(man);
+            let at = threat.get(a.to.index()).copied().unwrap_or(0.0);
+            extras.exposed[i] =
+                at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
+        }
         extras
     }
 
@@ -376,6 +411,9 @@ struct Extras {
     zeroing: Vec<f64>,
     /// …and how near the count is to a draw (0 far, 1 at the door).
     urgency: f64,
+    /// Per candidate, what the man it moves is worth times the share of
+    /// the pool on which a hidden enemy pawn could take it there.
+    exposed: Vec<f64>,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -452,6 +490,7 @@ fn aggregate<B: Bitboard>(
             let mut v = base;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
+            v -= EXPOSURE_WEIGHT * extras.exposed[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];

@@ -78,6 +78,10 @@ pub struct Level {
     /// The weight of the worst board against the mean when the boards'
     /// values are combined (0: the mean alone).
     pub worst: f64,
+    /// When the belief must be cut to a sample, how sharply the boards the
+    /// opponent's better moves reach are preferred (centipawns of the
+    /// player's static value per factor e; 0: all alike).
+    pub likely: f64,
 }
 
 impl Level {
@@ -96,6 +100,7 @@ impl Level {
                 "ms" => self.ms = value.parse().ok()?,
                 "noise" => self.noise = value.parse().ok()?,
                 "worst" => self.worst = value.parse().ok()?,
+                "likely" => self.likely = value.parse().ok()?,
                 _ => return None,
             }
         }
@@ -143,22 +148,25 @@ impl BotLevel {
                 ms: 100,
                 noise: 80,
                 worst: 0.3,
+                likely: 150.0,
             },
             BotLevel::Club => Level {
                 samples: 16,
                 pool: 1_024,
-                nodes: 500_000,
+                nodes: 300_000,
                 ms: 800,
                 noise: 0,
                 worst: 0.3,
+                likely: 150.0,
             },
             BotLevel::Strong => Level {
                 samples: 24,
                 pool: 4_096,
-                nodes: 2_500_000,
+                nodes: 2_000_000,
                 ms: 3_000,
                 noise: 0,
                 worst: 0.3,
+                likely: 150.0,
             },
         }
     }

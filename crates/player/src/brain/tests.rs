@@ -40,11 +40,12 @@ fn holds(bot: &BotPlayer, truth: &Position<Bitboard64>) -> Option<bool> {
 fn a_whole_belief_holds_the_true_board_in_every_model() {
     let level = Level {
         samples: 2,
-        pool: 4_096,
+        pool: 1_024,
         nodes: 300,
         ms: 0,
         noise: 0,
         worst: 0.3,
+        likely: 150.0,
     };
     let mut checked = 0;
     for spec in models() {
@@ -60,7 +61,7 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
             bot.start(&game.rules(), &game.observation(me));
             other.start(&game.rules(), &game.observation(!me));
             for _ in 0..160 {
-                if game.outcome().is_some() || game.plies().len() >= 60 {
+                if game.outcome().is_some() || game.plies().len() >= 40 {
                     break;
                 }
                 let side = game.turn();
@@ -99,5 +100,5 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
             }
         }
     }
-    assert!(checked >= 500, "only {checked} positions checked");
+    assert!(checked >= 300, "only {checked} positions checked");
 }

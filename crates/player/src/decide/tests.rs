@@ -31,6 +31,7 @@ fn quick_bot(seed: u64) -> BotPlayer {
         ms: 0,
         noise: 0,
         worst: 0.3,
+        likely: 150.0,
     };
     BotPlayer::with_level(BotLevel::Club, level, seed)
 }
