@@ -19,15 +19,6 @@ pub trait Clock: Send {
     fn now_ms(&self) -> f64;
 }
 
-/// What the bot may spend on one attempt.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Budget {
-    /// Search nodes (deterministic).
-    Nodes(u64),
-    /// Milliseconds of the bot's [`Clock`] (its node budget stays a cap).
-    Millis(f64),
-}
-
 /// The search's progress, reported after each board it finishes at a
 /// depth.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,22 +78,6 @@ impl<'a> Control<'a> {
     /// Whether the search was stopped.
     pub fn stopped(&self) -> bool {
         self.stopped
-    }
-
-    /// The share of the clock's time left before the deadline measured from
-    /// `start` (1 without a clock).
-    pub fn time_left(&self, start: f64) -> f64 {
-        match self.clock {
-            Some(c) => {
-                let total = self.deadline - start;
-                if total <= 0.0 {
-                    0.0
-                } else {
-                    ((self.deadline - c.now_ms()) / total).clamp(0.0, 1.0)
-                }
-            }
-            None => 1.0,
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The transposition table: one slot per hash index, replaced when the new
-//! entry is deeper or the old one is from an earlier search. Mate scores
-//! are stored relative to the node (so a mate found through a transposition
-//! keeps its distance).
+//! entry is for the same position or at least as deep. Mate scores are
+//! stored relative to the node (so a mate found through a transposition
+//! keeps its distance). The bot clears it for each attempt.
 
 use super::MATE_BOUND;
 
@@ -26,7 +26,6 @@ struct Slot {
     score: i32,
     depth: i8,
     bound: Bound,
-    age: u8,
 }
 
 const EMPTY: Slot = Slot {
@@ -35,7 +34,6 @@ const EMPTY: Slot = Slot {
     score: 0,
     depth: -1,
     bound: Bound::Upper,
-    age: 0,
 };
 
 /// What a probe found.
@@ -51,7 +49,6 @@ pub struct Hit {
 pub struct Table {
     slots: Vec<Slot>,
     mask: usize,
-    age: u8,
 }
 
 impl Table {
@@ -61,19 +58,12 @@ impl Table {
         Table {
             slots: vec![EMPTY; n],
             mask: n - 1,
-            age: 0,
         }
-    }
-
-    /// A new search: older entries give way first.
-    pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
         self.slots.fill(EMPTY);
-        self.age = 0;
     }
 
     /// The entry for `key`, its score made relative to the root (`ply`
@@ -101,9 +91,8 @@ impl Table {
         bound: Bound,
         ply: i32,
     ) {
-        let age = self.age;
         let s = &mut self.slots[key as usize & self.mask];
-        let replace = s.key == key || s.age != age || depth >= i32::from(s.depth);
+        let replace = s.key == key || depth >= i32::from(s.depth);
         if !replace {
             return;
         }
@@ -118,7 +107,6 @@ impl Table {
             score: to_table(score, ply),
             depth: depth.clamp(0, 127) as i8,
             bound,
-            age,
         };
     }
 }
@@ -160,12 +148,13 @@ mod tests {
     }
 
     #[test]
-    fn a_shallower_entry_of_the_same_search_does_not_replace_a_deeper_one() {
+    fn a_shallower_entry_does_not_replace_a_deeper_one_until_cleared() {
         let mut t = Table::new(4);
         t.store(1, 5, 10, 6, Bound::Exact, 0);
         t.store(17, 6, 20, 2, Bound::Exact, 0);
         assert_eq!(t.probe(1, 0).unwrap().score, 10);
-        t.new_search();
+        t.clear();
+        assert!(t.probe(1, 0).is_none());
         t.store(17, 6, 20, 2, Bound::Exact, 0);
         assert_eq!(t.probe(17, 0).unwrap().score, 20);
     }
