@@ -42,6 +42,9 @@ const ASK_ANY_SURE: f64 = 0.75;
 /// The share of the thinking time the search may use (the rest covers what
 /// comes after it and the clock's polling).
 const TIME_SHARE: f64 = 0.92;
+/// The share of the thinking time the search keeps however long the
+/// belief took to keep.
+const MIN_SHARE: f64 = 0.25;
 /// With a clock, the node cap is this many times the level's budget.
 const CLOCKED_NODE_CAP: u64 = 1_000;
 
@@ -66,6 +69,11 @@ pub struct BotPlayer {
     placements: Vec<u64>,
     /// What its last search found.
     last_thought: Option<Thought>,
+    /// With a clock: the milliseconds spent keeping the belief since its
+    /// last attempt (its own move played on every board, the opponent's
+    /// move told), taken from the next attempt's thinking time, so that a
+    /// move costs its time in all.
+    upkeep_ms: f64,
 }
 
 impl BotPlayer {
@@ -90,6 +98,7 @@ impl BotPlayer {
             asked_any: None,
             placements: Vec::new(),
             last_thought: None,
+            upkeep_ms: 0.0,
         }
     }
 
@@ -220,12 +229,17 @@ impl BotPlayer {
         let level = self.level;
         let mut rng = self.rng.clone();
         let clock = self.clock.as_deref();
+        let upkeep = std::mem::take(&mut self.upkeep_ms);
         let mut ctl = match clock {
-            Some(c) if self.millis > 0 => Control::new(
-                level.nodes.saturating_mul(CLOCKED_NODE_CAP),
-                Some(c),
-                start + TIME_SHARE * self.millis as f64,
-            ),
+            Some(c) if self.millis > 0 => {
+                let ms = self.millis as f64;
+                let think = (TIME_SHARE * ms - upkeep).max(MIN_SHARE * ms);
+                Control::new(
+                    level.nodes.saturating_mul(CLOCKED_NODE_CAP),
+                    Some(c),
+                    start + think,
+                )
+            }
             _ => Control::new(level.nodes, None, 0.0),
         };
         let brain = self.brain.as_mut().expect("made before the clock was read");
@@ -312,6 +326,19 @@ impl BotPlayer {
     }
 }
 
+impl BotPlayer {
+    /// Adds the time since `start` (on the clock) to the belief's upkeep.
+    fn note_upkeep(&mut self, start: Option<f64>) {
+        if let (Some(c), Some(s)) = (self.clock.as_ref(), start) {
+            self.upkeep_ms += c.now_ms() - s;
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+                eprintln!("  upkeep {:.0} ms", self.upkeep_ms);
+            }
+        }
+    }
+}
+
 /// `level`'s settings, changed natively by `FOGBOUND_BOT_<LEVEL>`.
 fn tuned(level: BotLevel) -> Level {
     let base = level.level();
@@ -364,10 +391,12 @@ impl Player for BotPlayer {
     }
 
     fn observe(&mut self, observation: &Observation) {
+        let start = self.clock.as_ref().map(|c| c.now_ms());
         let level = self.level;
         let mut rng = self.rng.clone();
         each_brain!(self.brain_for(observation), b => b.observe(observation, &level, &mut rng));
         self.rng = rng;
+        self.note_upkeep(start);
     }
 
     fn attempt(&mut self, obs: &Observation) -> Attempt {
@@ -387,9 +416,11 @@ impl Player for BotPlayer {
         if *resolution == Resolution::Played {
             self.placements.push(placement(observation));
         }
+        let start = self.clock.as_ref().map(|c| c.now_ms());
         let level = self.level;
         let mut rng = self.rng.clone();
         each_brain!(self.brain_for(observation), b => b.resolved(attempt, resolution, observation, &level, &mut rng));
         self.rng = rng;
+        self.note_upkeep(start);
     }
 }
