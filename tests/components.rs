@@ -667,7 +667,7 @@ async fn a_claimed_right_click_draws_nothing() {
 
 #[derive(Properties, PartialEq)]
 struct TreeHarnessProps {
-    plan: fogbound_engine::puzzle_solver::Plan,
+    plan: fogbound_puzzles::solver::Plan,
 }
 
 #[function_component(TreeHarness)]
@@ -679,11 +679,11 @@ fn tree_harness(props: &TreeHarnessProps) -> Html {
 async fn the_proof_tree_numbers_moves_folds_branches_and_shows_any() {
     // Pien ten Cate's #2 (The Problemist 1973), solved here in wasm: its
     // proof asks "Any?" at White's second move.
-    let puzzle = fogbound_engine::puzzle::Puzzle::from_json(
+    let puzzle = fogbound_puzzles::puzzle::Puzzle::from_json(
         r#"{"fen": "8/8/8/2KBkpQn/8/4pr2/4P3/8 w - - 0 1", "goal": "mate", "moves": 2, "rules": "english"}"#,
     )
     .unwrap();
-    let solution = fogbound_engine::puzzle_solver::solve(&puzzle, 1_000_000).unwrap();
+    let solution = fogbound_puzzles::solver::solve(&puzzle, 1_000_000).unwrap();
     let plan = solution.tree.expect("solved with a proof");
     let root = mount_point();
     yew::Renderer::<TreeHarness>::with_root_and_props(root.clone(), TreeHarnessProps { plan })

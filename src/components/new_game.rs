@@ -13,7 +13,7 @@ use crate::play::settings::{
 };
 use crate::play::words::WHAT_THE_PAGE_HOLDS;
 use fogbound_engine::{catalogue, Color};
-use fogbound_player::Opponent;
+use fogbound_players::Opponent;
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {

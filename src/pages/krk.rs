@@ -454,7 +454,7 @@ pub fn krk() -> Html {
                 <thead><tr><th>{ format!("{0}×{0}", row.size) }</th><th>{ "White moves to mate" }</th></tr></thead>
                 <tbody>
                     <tr><td>{ "Exact tables, longest forced mate" }</td><td class="num">{ row.max_dtm_white_to_move }</td></tr>
-                    <tr><td>{ "Seed's first-phase count, worst start" }</td><td class="num">{ row.seed_phase_one_worst }</td></tr>
+                    <tr><td>{ "The quadrant plan's first-phase count, worst start" }</td><td class="num">{ row.quadrant_phase_one_worst }</td></tr>
                     <tr><td>{ format!("Strategy vs the table's defence, worst of {} starts", group_digits(t.starts)) }</td>
                         <td class="num">{ format!("{} (mean {}; tables {})", t.worst_moves, Fixed(t.mean_moves, 1), Fixed(t.mean_dtm, 1)) }</td></tr>
                     if let Some(e) = &row.exhaustive {
@@ -487,13 +487,13 @@ pub fn krk() -> Html {
                     <tbody>{ for growth_rows }</tbody>
                 </table>
                 if state.growth.iter().flatten().any(|row| !row.plan_fits_on_board) {
-                    <p class="note" data-testid="krk-growth-note">{ "* Played from this board's worst position, the seed's plan needs a \
+                    <p class="note" data-testid="krk-growth-note">{ "* Played from this board's worst position, the quadrant plan needs a \
                         box larger than the board (the rook on (m, m) and the king on (m + 1, m + 1) lie off it): \
                         the count is the plan's on the infinite quadrant, not a line that can be played here." }</p>
                 }
             }
             <h2>{ "The quadrant strategy, played out" }</h2>
-            <p class="note">{ format!("The seed's plan, as written, needs more room than the board has (the rows marked * above). \
+            <p class="note">{ format!("The quadrant plan, as written, needs more room than the board has (the rows marked * above). \
                                A table-free strategy adapted from it to a finite board (box the king in with the rook, \
                                the board's edges closing the box; bring the king to defend the rook; then drive rank by \
                                rank to the edge) is played here from every start against the table's defence and against \

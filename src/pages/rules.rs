@@ -10,7 +10,16 @@ pub fn rules() -> Html {
             <><dt>{ *topic }</dt><dd>{ *choice }</dd></>
         }
     });
-    let rows = catalogue::presets().into_iter().map(|p| html! {
+    let presets = catalogue::presets();
+    let sources = presets.iter().map(|p| {
+        html! {
+            <>
+                <dt data-source={p.id}><code>{ p.id }</code>{ " — " }{ p.source }</dt>
+                <dd><ul>{ for p.readings.iter().map(|r| html! { <li>{ *r }</li> }) }</ul></dd>
+            </>
+        }
+    });
+    let rows = presets.iter().map(|p| html! {
         <tr data-preset={p.id}>
             <td><code>{ p.id }</code></td><td>{ p.label }</td><td>{ p.illegal_text() }</td>
             <td>{ p.capture_text() }</td><td>{ p.check_text() }</td><td>{ p.pawn_tries_text() }</td>
@@ -44,6 +53,8 @@ pub fn rules() -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
+            <p>{ "Where each preset comes from, and our reading where its source is silent or can be read two ways:" }</p>
+            <dl class="facts preset-sources" data-testid="rules-preset-sources">{ for sources }</dl>
             { for catalogue::variants().iter().filter(|v| v.rules.len() > 1).map(|v| section(v.id)) }
 
             <h2 id="hotseat">{ "Playing on one device" }</h2>
@@ -59,7 +70,7 @@ pub fn rules() -> Html {
             <h2 id="computer">{ "Playing the computer" }</h2>
             <ul data-testid="rules-computer">
                 <li>{ "The computer plays by the same rules and is told only what its side may know: its own observations and the answers to its own tries, never the true position. It thinks in the background, so the page stays responsive." }</li>
-                { for fogbound_player::Opponent::all().into_iter().map(|k| html! {
+                { for fogbound_players::Opponent::all().into_iter().map(|k| html! {
                     <li><strong>{ k.label() }</strong>{ ": " }{ k.about() }</li>
                 }) }
                 <li>{ "There is no curtain: the screen shows your side's view for the whole game. Links carry the choice, for instance " }

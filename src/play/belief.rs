@@ -1,13 +1,13 @@
 //! What the computer believed, shown in a finished game's replay: the
 //! worker tells the bot its side's transcript again
-//! ([`fogbound_player::trace`]) and the replay draws, over the bot's own
+//! ([`fogbound_players::trace`]) and the replay draws, over the bot's own
 //! view at each ply, how many candidate boards it kept and how often they
 //! put an enemy man on each square.
 
 use std::rc::Rc;
 
 use fogbound_engine::Color;
-use fogbound_player::trace::{frame_at, BeliefFrame};
+use fogbound_players::trace::{frame_at, BeliefFrame};
 use yew::prelude::*;
 
 use super::replay::{Lens, Replay};

@@ -16,7 +16,7 @@ use fogbound_engine::{
     save_from_json, save_to_json, AnyMatch, Audience, ByColor, Color, Frame, Outcome,
 };
 
-use fogbound_player::{BotLevel, Opponent};
+use fogbound_players::{BotLevel, Opponent};
 
 use super::picture::board_view;
 use super::record::known_text;

@@ -8,7 +8,7 @@
 //! (or, with nothing hidden, the side to move).
 
 use fogbound_engine::{ByColor, Color};
-use fogbound_player::Opponent;
+use fogbound_players::Opponent;
 
 /// One seat at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,19 +90,15 @@ pub enum Curtain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fogbound_engine::player::PlayerKind;
 
     #[test]
     fn curtains_only_between_two_people_who_cannot_see_everything() {
         assert!(Seats::hot_seat().need_curtain(true));
         assert!(!Seats::hot_seat().need_curtain(false));
-        let vs = Seats::against(Opponent::Engine(PlayerKind::Random), Color::Black);
+        let vs = Seats::against(Opponent::Random, Color::Black);
         assert!(!vs.need_curtain(true));
         assert_eq!(vs.lone_person(), Some(Color::Black));
-        assert_eq!(
-            vs.computer(Color::White),
-            Some(Opponent::Engine(PlayerKind::Random))
-        );
+        assert_eq!(vs.computer(Color::White), Some(Opponent::Random));
         assert_eq!(vs.computer(Color::Black), None);
         assert_eq!(Seats::hot_seat().lone_person(), None);
     }

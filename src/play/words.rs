@@ -48,7 +48,14 @@ pub(crate) fn resolution_text(r: &Resolution, g: Geometry) -> String {
     match r {
         Resolution::Played => String::new(),
         Resolution::Illegal => "Illegal: that move is not possible. Try another.".into(),
-        Resolution::Impossible => "Impossible on your own board. Try another.".into(),
+        // What the page lets through is possible on the player's board: an
+        // impossible answer now means a try refused already this turn, or
+        // one the umpire's own words ruled out.
+        Resolution::Impossible => {
+            "Impossible, as you could have known (refused already, or ruled out by what you \
+             were told): only you heard it. Try another."
+                .into()
+        }
         Resolution::MustTryPawnCapture => {
             "You asked “Any?” and heard yes: try a pawn capture first.".into()
         }

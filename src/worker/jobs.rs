@@ -7,9 +7,9 @@
 use fogbound_solvers::{fox_hounds as fh, krk, Cancelled};
 
 use fogbound_engine::{Attempt, Told};
-use fogbound_player::seat::Seat;
-use fogbound_player::trace::belief_trace;
-use fogbound_player::{BotLevel, Opponent};
+use fogbound_players::seat::Seat;
+use fogbound_players::trace::belief_trace;
+use fogbound_players::{BotLevel, Opponent};
 
 use super::fog_lab;
 use super::protocol::{Job, JobResult};

@@ -113,7 +113,7 @@ pub enum Job {
     /// back.
     PuzzleTurn {
         puzzle: String,
-        steps: Vec<fogbound_engine::puzzle_umpire::Step>,
+        steps: Vec<fogbound_puzzles::umpire::Step>,
         attempt: Option<String>,
     },
     /// The solver on a fog puzzle (its JSON), within `max_nodes`: the key
@@ -163,12 +163,12 @@ pub enum JobResult {
     FoxFairest(Vec<(f64, f64)>),
     /// What the automated player tries.
     Attempt(fogbound_engine::Attempt),
-    Beliefs(Vec<fogbound_player::trace::BeliefFrame>),
+    Beliefs(Vec<fogbound_players::trace::BeliefFrame>),
     FogLabFigures(Vec<super::fog_lab::LabFigures>),
     FogLabVerdict(super::fog_lab::LabVerdict),
     FogLabExplained(super::fog_lab::LabExplained),
     PuzzleTurn(Box<super::puzzle::PuzzleTurn>),
-    PuzzleSolved(Box<fogbound_engine::puzzle_solver::Solution>),
+    PuzzleSolved(Box<fogbound_puzzles::solver::Solution>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

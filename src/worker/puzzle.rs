@@ -6,10 +6,11 @@
 //! searching ([`UmpireGame::replay`]), then searches for the umpire's
 //! answer. So a reload, or a worker ended by "Stop", loses nothing.
 
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_with, Options, Solution, Stats};
-use fogbound_engine::puzzle_umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_engine::{Geometry, Observation};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_with, Options, Solution};
+use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
+use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
 
 /// The umpire's search budget for one answer (nodes): a fraction of a
@@ -69,13 +70,9 @@ pub fn turn(
     let puzzle = read(puzzle)?;
     let mut game = UmpireGame::replay(&puzzle, steps).map_err(|e| e.to_string())?;
     if let Some(text) = attempt {
-        let mut progress = |s: &Stats| {
-            report(
-                "the umpire looks for the worst answer",
-                s.nodes,
-                UMPIRE_NODES,
-            );
-            true
+        let mut progress = |_: &str, nodes, _| {
+            report("the umpire looks for the worst answer", nodes, UMPIRE_NODES);
+            Ok::<(), Cancelled>(())
         };
         game.play(text, UMPIRE_NODES, Some(&mut progress))
             .map_err(|e| e.to_string())?;
@@ -134,9 +131,9 @@ pub fn solve(
     } else {
         "looking for the key"
     };
-    let mut progress = |s: &Stats| {
-        report(pass, s.nodes, max_nodes);
-        true
+    let mut progress = |_: &str, nodes, _| {
+        report(pass, nodes, max_nodes);
+        Ok::<(), Cancelled>(())
     };
     solve_with(
         &puzzle,
@@ -154,8 +151,8 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fogbound_engine::collection::collection;
-    use fogbound_engine::puzzle_solver::Verdict;
+    use fogbound_puzzles::collection::collection;
+    use fogbound_puzzles::solver::Verdict;
 
     fn quiet() -> impl FnMut(&str, u64, u64) {
         |_, _, _| {}

@@ -173,7 +173,7 @@ if (PUZZLES_ONLY || !BOT_ONLY) {
   const { readFileSync, writeFileSync, mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
-  const entries = JSON.parse(readFileSync(new URL("../../crates/engine/src/puzzles/collection.json", import.meta.url), "utf8"));
+  const entries = JSON.parse(readFileSync(new URL("../../crates/puzzles/src/collection.json", import.meta.url), "utf8"));
   const dir = mkdtempSync(join(tmpdir(), "fogbound-puzzles-"));
   for (const e of entries) {
     await page.goto("about:blank");

@@ -136,9 +136,17 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=english&mode=computer&computer=random&side=white&start=1");
   await appReady(page);
   await yourTurn(page, "White");
-  await page.fill('[data-testid="typed-move"]', "e3e4");
-  await page.click('[data-testid="typed-go"]');
-  await page.waitForSelector('[data-testid="typed-error"]');
+  // Attempts impossible on White's own board never reach the umpire, so
+  // Black hears nothing of them: no pawn on e3, a pawn cannot go e2–e5,
+  // and the rook's path to a3 is blocked by White's own pawn.
+  for (const text of ["e3e4", "e2e5", "a1a3"]) {
+    await page.fill('[data-testid="typed-move"]', text);
+    await page.click('[data-testid="typed-go"]');
+    // The message quotes the text, so it is this attempt's, not the last one's.
+    await page.waitForFunction((text) => document.querySelector('[data-testid="typed-error"]')?.textContent.includes(text), text);
+    assert.equal(await page.locator('[data-testid="umpire-log"]').count(), 0, `${text} reached the umpire`);
+    assert.equal(await attemptsMade(page), 0, `${text} was counted as an attempt`);
+  }
   // A try the umpire judges: a pawn capture onto a square White cannot see.
   await page.fill('[data-testid="typed-move"]', "e2d3");
   await page.click('[data-testid="typed-go"]');

@@ -3,7 +3,7 @@
 
 use std::io::{stdin, stdout};
 
-use fogbound_player::{protocol, BotLevel, BotPlayer};
+use fogbound_players::{protocol, BotLevel, BotPlayer};
 
 use crate::wall_clock::WallClock;
 

@@ -2,7 +2,7 @@
 //! page's new-game form, game links and Rules page read.
 
 use fogbound_engine::catalogue;
-use fogbound_engine::player::PlayerKind;
+use fogbound_players::Opponent;
 use serde_json::json;
 
 /// Lists the variants, information models, Kriegspiel umpire presets (with
@@ -28,11 +28,12 @@ pub fn run(args: Args) -> Result<(), String> {
                     "id": p.id, "label": p.label, "illegal": p.illegal_text(),
                     "capture": p.capture_text(), "check": p.check_text(),
                     "pawn_tries": p.pawn_tries_text(), "other": p.other_text(),
+                    "source": p.source, "readings": p.readings, "data": p.rules,
                 })
             })
             .collect();
-        let players: Vec<_> = PlayerKind::ALL
-            .iter()
+        let players: Vec<_> = Opponent::all()
+            .into_iter()
             .map(|k| json!({ "id": k.id(), "label": k.label(), "about": k.about() }))
             .collect();
         let all = json!({
@@ -65,7 +66,7 @@ pub fn run(args: Args) -> Result<(), String> {
         }
     }
     println!("automated players (--white, --black):");
-    for k in PlayerKind::ALL {
+    for k in Opponent::all() {
         println!("  {:<14} {}: {}", k.id(), k.label(), k.about());
     }
     Ok(())

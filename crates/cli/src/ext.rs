@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{Attempt, Cell, Geometry, MoveAttempt, Observation, Resolution, Square};
-use fogbound_player::protocol::{self, FromPlayer, ToPlayer, PROTOCOL};
+use fogbound_players::protocol::{self, FromPlayer, ToPlayer, PROTOCOL};
 
 /// Writing to a program that has exited must be a fault to report, not a
 /// signal that ends the referee: `main` restores SIGPIPE's default (quiet

@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Result<(), String> {
         .threads
         .unwrap_or_else(fog_endgame::rounds::default_threads);
     if let Some(name) = &args.strategy {
-        let variant = fog_endgame::paper_kq::Variant::parse(name).ok_or_else(|| {
+        let raise_rule = fog_endgame::paper_kq::RaiseRule::parse(name).ok_or_else(|| {
             format!("--strategy: unknown '{name}' (paper, paper-careful or paper-careful-turning)")
         })?;
         if material != Material::KQ {
@@ -117,7 +117,7 @@ pub fn run(args: Args) -> Result<(), String> {
         if args.write_tables.is_some() {
             return Err("--strategy and --write-tables do not go together".into());
         }
-        return run_strategy(&args, reading, threads, variant, start);
+        return run_strategy(&args, reading, threads, raise_rule, start);
     }
     if let (Some((p, king)), true) = (start, by_rounds) {
         let solution =
@@ -178,12 +178,12 @@ fn run_strategy(
     args: &Args,
     reading: Reading,
     threads: usize,
-    variant: fog_endgame::paper_kq::Variant,
+    raise_rule: fog_endgame::paper_kq::RaiseRule,
     start: Option<(fog_endgame::Placement, u8)>,
 ) -> Result<(), String> {
     use fog_endgame::paper_kq;
     if let Some((p, king)) = start {
-        let line = paper_kq::strategy_line(args.size, reading, variant, p[0], p[1], king)
+        let line = paper_kq::strategy_line(args.size, reading, raise_rule, p[0], p[1], king)
             .map_err(|e| format!("--start: {e}"))?;
         if args.json {
             let text =
@@ -226,7 +226,7 @@ fn run_strategy(
         return Ok(());
     }
     let clock = Instant::now();
-    let report = paper_kq::evaluate(args.size, reading, threads, variant)?;
+    let report = paper_kq::evaluate(args.size, reading, threads, raise_rule)?;
     let seconds = clock.elapsed().as_secs_f64();
     if args.json {
         let text = serde_json::to_string(&StrategyOutput {

@@ -1,11 +1,11 @@
-//! `fogbound fox-hounds`: solve Fox & Hounds and query the seed's AI.
+//! `fogbound fox-hounds`: solve Fox & Hounds and query the published AI.
 
 use fogbound_solvers::fox_hounds::{self, BoardSize, Side, Solution};
 use fogbound_solvers::progress::{Cancelled, Progress, Silent};
 use std::time::Instant;
 
 /// Solves an N×N board (default 8) and prints its figures, or answers one
-/// question about the seed's AI.
+/// question about the published AI.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -35,20 +35,20 @@ enum Question {
     },
     /// Bisection for the fuzz factor that gives the fox 50 %.
     Fairest {
-        /// Midpoints to take (1 to 60; the seed took 17)
+        /// Midpoints to take (1 to 60; the published figure took 17)
         #[arg(long, default_value_t = SEED_STEPS)]
         steps: usize,
     },
-    /// The seed's fuzz table.
+    /// The published fuzz table.
     Table,
 }
 
-/// The seed's bisection stopped after 17 midpoints (p = 0.006935 on 8×8).
+/// The published bisection stopped after 17 midpoints (p = 0.006935 on 8×8).
 const SEED_STEPS: usize = 17;
 /// Enough midpoints for the crossing to converge in double precision.
 const CONVERGED_STEPS: usize = 40;
 
-/// The fuzz factors of the seed's table.
+/// The fuzz factors of the published table.
 const SEED_P: [f64; 19] = [
     0.0, 0.003906, 0.005859, 0.006836, 0.006897, 0.006927, 0.006935, 0.006943, 0.006958, 0.007080,
     0.007324, 0.007812, 0.015625, 0.031250, 0.062500, 0.125000, 0.250000, 0.500000, 1.000000,

@@ -6,14 +6,14 @@ use serde::Serialize;
 use std::time::Instant;
 
 /// Solves King+Rook vs King on one board (--size) or a range of boards
-/// (--sizes), optionally playing the seed's quadrant strategy out.
+/// (--sizes), optionally playing the quadrant strategy out.
 #[derive(clap::Args)]
 pub struct Args {
     /// Solve the N×N board (3 to 26) and print its figures
     #[arg(long, value_name = "N", conflicts_with = "sizes")]
     size: Option<usize>,
     /// Solve every size from A to B (also A..=B or 3,5,8) and print the
-    /// growth of the worst-case depth to mate beside the seed's quadrant
+    /// growth of the worst-case depth to mate beside the quadrant
     /// strategy
     #[arg(long, value_name = "A..B")]
     sizes: Option<String>,
@@ -23,7 +23,7 @@ pub struct Args {
     position: Option<String>,
     /// With --sizes: play the quadrant strategy out against the table's
     /// best defence and compare its move counts with the table's worst case
-    /// and the seed's first-phase formula
+    /// and the quadrant plan's first-phase formula
     #[arg(long, requires = "sizes")]
     strategy: bool,
     /// With --strategy: every K-th White-to-move start
@@ -257,12 +257,10 @@ fn print_strategy(
     json: bool,
 ) -> Result<(), String> {
     if !json {
-        println!(
-            "King+Rook vs King: the seed's quadrant strategy played out (White moves to mate)"
-        );
+        println!("King+Rook vs King: the quadrant strategy played out (White moves to mate)");
         println!("  table max: the exact longest forced mate (White to move)");
         println!(
-            "  seed phase 1: m + 4 - min(p, q) at its worst over the n×n corner of the quadrant"
+            "  plan phase 1: m + 4 - min(p, q) at its worst over the n×n corner of the quadrant"
         );
         println!(
             "  vs table: the strategy against the table's best defence (every {stride}. start)"
@@ -270,7 +268,7 @@ fn print_strategy(
         println!("  exhaustive: the strategy's exact worst case against every defence");
         println!();
         println!(
-            "   n  table max  seed phase 1  starts     vs table worst  mean (table mean)  \
+            "   n  table max  plan phase 1  starts     vs table worst  mean (table mean)  \
              failures  exhaustive worst  failures  seconds"
         );
     }
@@ -292,7 +290,7 @@ fn print_strategy(
         println!(
             "{n:>4} {:>10} {:>13}  {:>10} {:>14} {:>8.1} ({:>5.1}) {:>9} {:>17} {:>9} {:>8.1}",
             row.max_dtm_white_to_move,
-            row.seed_phase_one_worst,
+            row.quadrant_phase_one_worst,
             group(a.starts),
             a.worst_moves,
             a.mean_moves,

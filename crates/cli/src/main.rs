@@ -13,6 +13,7 @@ mod krk;
 mod perft;
 mod play;
 mod puzzle;
+mod umpire;
 mod wall_clock;
 
 use std::process::ExitCode;
@@ -32,7 +33,7 @@ struct Cli {
 enum Command {
     /// Count move-generation leaves (perft) from a position.
     Perft(perft::Args),
-    /// Solve Fox & Hounds on an n×n board and query the seed's AI.
+    /// Solve Fox & Hounds on an n×n board and query the published AI.
     #[command(name = "fox-hounds")]
     FoxHounds(fox_hounds::Args),
     /// Solve King+Rook vs King on n×n boards.
@@ -53,6 +54,9 @@ enum Command {
     /// Check fog puzzles (JSON files or links) and search them for a forced
     /// solution.
     Puzzle(puzzle::Args),
+    /// One Kriegspiel game with our umpire on stdin/stdout: an attempt a
+    /// line in, what each side heard a JSON line out.
+    Umpire(umpire::Args),
 }
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe panics; the default
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Match(args) => play::run(args),
         Command::Puzzle(args) => puzzle::run(args),
         Command::Bot(args) => bot::run(args),
+        Command::Umpire(args) => umpire::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,11 +8,12 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use fogbound_engine::player::{play_out_limited, GameRules, Limits, PlayOutError, Player};
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
-use fogbound_player::{BotPlayer, Opponent};
+use fogbound_players::{play_out_limited, Limits, PlayOutError};
+use fogbound_players::{BotPlayer, Opponent};
 
 use crate::ext::{ExtPlayer, GameInfo};
 use crate::wall_clock::WallClock;

@@ -3,8 +3,9 @@
 
 use std::time::Instant;
 
-use fogbound_engine::puzzle::Puzzle;
-use fogbound_engine::puzzle_solver::{solve_parallel, Options, Stats};
+use fogbound_puzzles::puzzle::Puzzle;
+use fogbound_puzzles::solver::{solve_parallel, Options};
+use fogbound_solvers::Cancelled;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -132,8 +133,14 @@ pub fn run(args: Args) -> Result<(), String> {
         } => {
             let puzzle = read(&source.puzzle)?;
             let start = Instant::now();
-            // The engine has no clock: the time limit is a progress check.
-            let in_time = |_: &Stats| start.elapsed().as_secs_f64() < max_seconds;
+            // The solver has no clock: the time limit is a progress check.
+            let in_time = |_: &str, _, _| {
+                if start.elapsed().as_secs_f64() < max_seconds {
+                    Ok(())
+                } else {
+                    Err(Cancelled)
+                }
+            };
             let threads = threads
                 .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
                 .unwrap_or(1)
@@ -186,7 +193,7 @@ pub fn run(args: Args) -> Result<(), String> {
                             .join(", ")
                     );
                 }
-                if solution.verdict == fogbound_engine::puzzle_solver::Verdict::Solved
+                if solution.verdict == fogbound_puzzles::solver::Verdict::Solved
                     && !solution.cooks_complete
                 {
                     println!("(not every other first move was decided: cooks unknown)");

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use fogbound_player::budget::Clock;
+use fogbound_players::budget::Clock;
 
 pub struct WallClock(Instant);
 

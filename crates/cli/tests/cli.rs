@@ -32,6 +32,7 @@ fn every_subcommand_explains_its_options() {
         "match",
         "puzzle",
         "bot",
+        "umpire",
     ] {
         assert!(stdout(&top).contains(name), "{name} missing from --help");
     }
@@ -168,7 +169,10 @@ fn the_catalogue_lists_what_the_page_offers() {
     assert_eq!(ids("variants"), ["chess", "foolish-king"]);
     assert_eq!(ids("models"), ["open", "fog", "dark", "kriegspiel"]);
     assert_eq!(ids("presets").len(), 8);
-    assert_eq!(ids("players"), ["random", "greedy"]);
+    assert_eq!(
+        ids("players"),
+        ["random", "greedy", "bot:beginner", "bot:club", "bot:strong"]
+    );
 }
 
 /// Four Kriegspiel games between random movers, as JSON.
@@ -706,4 +710,46 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `fogbound umpire`: one Kriegspiel game, an attempt a line; what each
+/// side heard a JSON line; a line that is no attempt an error, and the game
+/// goes on.
+#[test]
+fn the_umpire_answers_an_attempt_a_line() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fogbound"))
+        .args(["umpire", "--preset", "rand"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    for l in ["e2e5", "e2e4", "zz", "d7d5", "e4d5"] {
+        writeln!(stdin, "{l}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 6, "{}", stdout(&out));
+    assert_eq!(lines[0]["start"], true);
+    assert_eq!(lines[1]["resolution"], "nonsense");
+    assert_eq!(lines[1]["white"], serde_json::json!(["Hell no"]));
+    assert_eq!(lines[1]["black"], serde_json::json!([]));
+    assert_eq!(lines[2]["resolution"], "played");
+    assert!(lines[3]["error"].as_str().unwrap().contains("zz"));
+    assert_eq!(
+        lines[4]["white"],
+        serde_json::json!(["Black has moved", "Pawn captures on d5"])
+    );
+    assert_eq!(
+        lines[5]["black"],
+        serde_json::json!(["White has moved", "Pawn at d5 captured"])
+    );
+    assert_eq!(lines[5]["by"], "white");
 }

@@ -1,5 +1,5 @@
 //! Beliefs: the true positions a player cannot tell apart from what it has
-//! been told. Shared by the puzzle solver ([`crate::puzzle_solver`]) and by
+//! been told. Shared by the puzzle solver (the `fogbound-puzzles` crate) and by
 //! any computer player that keeps a belief about hidden men.
 //!
 //! Two levels:
@@ -16,8 +16,9 @@
 //!   [`InformationModel::visible`] squares show, which ends of the move the
 //!   viewer saw, and the outcome — so the engine's models stay the one place
 //!   that decides what a player learns; the fast path only skips building
-//!   matches and observations. `tests/belief.rs` checks that grouping by
-//!   [`View`] and grouping matches by [`Observation`] give the same groups.
+//!   matches and observations. The puzzles crate's solver tests check
+//!   that grouping by [`View`] and grouping matches by [`Observation`] give
+//!   the same groups, under six presets and Fog of War.
 //!
 //! What the fast path leaves out: a match's history, so threefold
 //! repetition is not seen (a problem's solution never needs it, and no
@@ -84,9 +85,11 @@ impl<B: Bitboard> Belief<B> {
         Belief::hashed(positions, hashes, tags)
     }
 
-    /// [`Belief::tagged`] for positions whose hashes the caller knows
-    /// (`hashes[i]` is `positions[i]`'s Zobrist hash).
-    pub(crate) fn hashed(
+    /// A belief of `positions` whose hashes the caller knows (`hashes[i]`
+    /// is `positions[i]`'s Zobrist hash), each position with a tag (`tags`
+    /// is empty or as long as `positions`): the tags come back in the
+    /// belief's order, a repeated position keeping its first tag.
+    pub fn hashed(
         positions: Vec<Position<B>>,
         hashes: Vec<u64>,
         tags: Vec<u64>,

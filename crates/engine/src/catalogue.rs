@@ -7,6 +7,7 @@
 //! Preset descriptions are written from the preset's data
 //! ([`KriegspielRules`]), so the words cannot drift from what the umpire does.
 
+use crate::preset_sources::PRESET_SOURCES;
 use crate::{
     AnyObligation, CaptureDetail, Hearers, KriegspielRules, ModelSpec, PawnCheck, PawnTries,
     Variant,
@@ -79,6 +80,7 @@ pub const MODELS: [Entry; 4] = [
         rules: &[
             "Each player sees only their own men. An umpire, who sees everything, accepts or rejects every attempted move and announces captures, checks and pawn tries according to the chosen convention (the umpire preset).",
             "A refused try costs nothing: try another. Long and short diagonal: the two diagonals through the king's square have different lengths; “long” is the longer. A double check names both directions.",
+            crate::preset_sources::NONSENSE_PRINCIPLE,
         ],
     },
 ];
@@ -96,13 +98,18 @@ const PRESET_LABELS: [(&str, &str); 8] = [
     ("dutch", "Dutch (problems)"),
 ];
 
-/// A Kriegspiel umpire preset with its label; its rules in words come from
-/// its data.
+/// A Kriegspiel umpire preset with its label, its source and our readings
+/// of it ([`crate::preset_sources`]); its rules in words come from its data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Preset {
     pub id: &'static str,
     pub label: &'static str,
     pub rules: KriegspielRules,
+    /// The publication the preset follows.
+    pub source: &'static str,
+    /// Our decisions where the source is silent or ambiguous, one a line,
+    /// each naming the rule it rests on.
+    pub readings: &'static [&'static str],
 }
 
 /// The model a new game uses unless told otherwise (Fog of War).
@@ -124,8 +131,16 @@ pub fn models() -> &'static [Entry] {
 pub fn presets() -> Vec<Preset> {
     PRESET_LABELS
         .iter()
-        .filter_map(|&(id, label)| {
-            KriegspielRules::preset(id).map(|rules| Preset { id, label, rules })
+        .zip(PRESET_SOURCES.iter())
+        .filter_map(|(&(id, label), src)| {
+            let rules = KriegspielRules::preset(id)?;
+            (src.id == id).then_some(Preset {
+                id,
+                label,
+                rules,
+                source: src.source,
+                readings: src.readings,
+            })
         })
         .collect()
 }
@@ -178,14 +193,32 @@ impl Preset {
             Hearers::Both => format!("“{}” announced to both", r.illegal_word),
             Hearers::Mover => format!("“{}” told to the mover only", r.illegal_word),
         };
-        if let Some(word) = &r.nonsense_word {
-            s.push_str(&format!(
-                "; “{word}” to the player alone for a try impossible on their own board"
-            ));
+        let Some(word) = &r.nonsense_word else {
+            return s;
+        };
+        if *word == r.illegal_word && r.illegal_heard_by == Hearers::Mover {
+            s.push_str(", whatever the reason");
+            return s;
         }
+        let mut kinds = vec!["a try impossible on their own board"];
         if r.repeated_try_is_nonsense {
-            s.push_str("; repeating a refused try in the same turn counts as such");
+            kinds.push("one refused already this turn");
         }
+        if r.told_none_is_nonsense && r.pawn_tries != PawnTries::None {
+            kinds.push("a pawn capture after being told there is none");
+        }
+        if r.off_the_check_is_nonsense {
+            kinds.push("in check, one that cannot answer the check announced");
+        }
+        let last = kinds.pop().unwrap_or_default();
+        let kinds = if kinds.is_empty() {
+            last.to_string()
+        } else {
+            format!("{} or {last}", kinds.join(", "))
+        };
+        s.push_str(&format!(
+            "; “{word}” to the player alone, not counted, for {kinds}"
+        ));
         s
     }
 
@@ -201,7 +234,9 @@ impl Preset {
             }
         };
         if self.rules.en_passant_announced {
-            s.push_str("; en passant named");
+            s.push_str("; en passant named, on the square the capturing pawn reaches");
+        } else {
+            s.push_str("; en passant on the taken pawn's square");
         }
         s
     }
@@ -226,7 +261,14 @@ impl Preset {
                     AnyObligation::TryOne => "at least one pawn capture must be tried",
                     AnyObligation::UntilLegal => "pawn captures must be tried until one is legal",
                 };
-                format!("a player may ask “Any?” → “{no}” or “{yes}”; after “{yes}” {duty}")
+                let mut s =
+                    format!("a player may ask “Any?” → “{no}” or “{yes}”; after “{yes}” {duty}");
+                if r.secret_any {
+                    s.push_str(&format!(
+                        "; asked and answered in secret, a “{no}” heard by the opponent as a refusal for each pawn capture not yet tried"
+                    ));
+                }
+                s
             }
             PawnTries::Count => {
                 "the number of legal pawn captures is announced every turn".to_string()
@@ -244,6 +286,9 @@ impl Preset {
         let mut parts = Vec::new();
         if r.promotion_announced {
             parts.push("promotions are announced");
+        }
+        if r.stalemate_loses {
+            parts.push("the stalemated player loses");
         }
         if r.rebuff_query {
             parts.push("a player may ask how many tries the opponent had refused");
@@ -290,17 +335,37 @@ mod tests {
     #[test]
     fn preset_words_follow_the_data() {
         let wild = preset("wild16").unwrap();
-        assert!(wild.illegal_text().contains("mover only"));
+        assert!(wild
+            .illegal_text()
+            .contains("mover only, whatever the reason"));
         assert!(wild.pawn_tries_text().contains("number"));
         let rand = preset("rand").unwrap();
         assert!(rand.illegal_text().contains("Hell no"));
+        assert!(rand.illegal_text().contains("cannot answer the check"));
         assert!(rand.other_text().contains("how many tries"));
-        assert!(rand.check_text().contains("a diagonal"));
+        assert!(rand.other_text().contains("stalemated player loses"));
+        assert!(!rand.check_text().contains("a diagonal"));
+        let english = preset("english").unwrap();
+        assert!(english
+            .illegal_text()
+            .contains("“Impossible” to the player alone"));
+        assert!(english.capture_text().contains("taken pawn's square"));
+        assert!(preset("berkeley-any")
+            .unwrap()
+            .pawn_tries_text()
+            .contains("in secret"));
         let cvp = preset("cvp").unwrap();
         assert!(cvp.pawn_tries_text().contains("“Try”"));
         assert!(cvp.capture_text().contains("en passant"));
         let berkeley = preset("berkeley").unwrap();
         assert_eq!(berkeley.pawn_tries_text(), "nothing");
         assert!(berkeley.other_text().contains("no automatic draw"));
+    }
+
+    #[test]
+    fn every_preset_names_its_source_and_readings() {
+        for p in presets() {
+            assert!(!p.source.is_empty() && !p.readings.is_empty(), "{}", p.id);
+        }
     }
 }

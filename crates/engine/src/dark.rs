@@ -1,4 +1,5 @@
-//! Dark Chess (seed 003): each player sees their own men and every square
+//! Dark Chess (Charlie Bishop's rules, as the multiplayer web version
+//! describes them): each player sees their own men and every square
 //! their moves have travelled (cumulative), plus squares where the opponent
 //! captured their men and squares their probes explored. Orthodox check,
 //! mate and stalemate.

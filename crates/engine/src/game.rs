@@ -199,7 +199,7 @@ impl<B: Bitboard> Position<B> {
                         }
                     } else {
                         Outcome {
-                            winner: None,
+                            winner: (!variant.draws.stalemate_is_draw).then_some(!self.turn),
                             reason: Reason::Stalemate,
                         }
                     }

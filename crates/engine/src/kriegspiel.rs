@@ -1,17 +1,21 @@
-//! Kriegspiel (seed 001; presets from `shared/rules/README.md`): each player
-//! sees only their own men; an [`Umpire`] judges tries and makes
+//! Kriegspiel (the encyclopedia article "Kriegspiel (chess)"; each preset
+//! read against its own source: `preset_sources.rs`, `KRIEGSPIEL.md`): each
+//! player sees only their own men; an [`Umpire`] judges tries and makes
 //! announcements. Every preset is a [`KriegspielRules`] value (data), not a
-//! fork of the code.
+//! fork of the code. Tries the mover could have known were impossible are
+//! answered to it alone ([`crate::nonsense`]).
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::{find_move, hints_of, masked, Judgement, Said};
+pub use crate::nonsense::possible_on_own_board;
+use crate::nonsense::{is_pawn_capture_try, may_answer_check, same_try};
 use crate::observation::{
     Actions, Audience, CheckDirection, Extras, Hint, ManKind, Message, Tries,
 };
 use crate::{
     Attempt, Bitboard, ByColor, Color, InformationModel, ModelSpec, Move, MoveAttempt, MoveKind,
-    Position, Resolution, Role, RuleMode,
+    Position, Resolution, Role, RuleMode, Square,
 };
 
 /// Who hears that a try was refused.
@@ -39,7 +43,9 @@ pub enum CaptureDetail {
 pub enum PawnCheck {
     /// As the long or short diagonal, like any diagonal check.
     LongOrShort,
-    /// As "a diagonal" (`rand`).
+    /// As "a diagonal". No preset says it now: `rand` did until it followed
+    /// its rule 15 (a pawn's check is announced as a bishop's would be);
+    /// kept so the games saved then replay with their words.
     Diagonal,
 }
 
@@ -67,9 +73,17 @@ pub enum PawnTries {
     Squares,
 }
 
-/// An umpire's rules: one preset of the rules README as data. Legal pawn
-/// captures are counted among legal moves, so in check only captures that
-/// remove the check count (the `cincinnati` and `rand` rule) in every preset.
+/// An umpire's rules: one preset as data. Legal pawn captures are counted
+/// among legal moves, so in check only captures that remove the check count
+/// (the `cincinnati` and `rand` rule) in every preset.
+///
+/// The principle every preset keeps: the opponent never learns anything
+/// from a try the mover could have known was impossible. Such a try is
+/// answered with [`nonsense_word`](Self::nonsense_word) to the mover alone,
+/// is not counted as a rebuff and discharges no "Any?" duty; which tries
+/// count is the flags below (see [`crate::nonsense`]). The fields added
+/// after the first saves default to the behaviour those saves were played
+/// under, so an old save replays as it was played.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct KriegspielRules {
     /// Preset id (`cvp`, `english`, …).
@@ -81,25 +95,48 @@ pub struct KriegspielRules {
     /// The word for a refused try ("Illegal", "No").
     pub illegal_word: String,
     /// The word for a try the player must know is impossible (only the
-    /// player hears it, and it is not counted); `None`: such tries are
-    /// refused like any other.
+    /// player hears it, and it is not counted); `None` (saves made before
+    /// every preset had one): such tries are refused like any other.
     pub nonsense_word: Option<String>,
-    /// Repeating a refused try in the same turn is nonsense (`berkeley`).
+    /// Repeating a try refused this turn is nonsense.
     pub repeated_try_is_nonsense: bool,
+    /// A pawn capture tried after the umpire said this turn that there is
+    /// none ("Any?" answered no; a count of 0; no "pawn capture" call; a
+    /// square the `rand` call did not name) is nonsense.
+    #[serde(default)]
+    pub told_none_is_nonsense: bool,
+    /// In check, a try that neither moves the king nor lands where the
+    /// announced check allows (on its line, a knight's leap away; nothing
+    /// but the king against a double check), or castles, is nonsense (RAND
+    /// rule 7).
+    #[serde(default)]
+    pub off_the_check_is_nonsense: bool,
     pub capture: CaptureDetail,
-    /// En passant captures are announced as such.
+    /// En passant captures are announced as such, on the square the
+    /// capturing pawn reaches (else on the taken pawn's square, as any
+    /// capture).
     pub en_passant_announced: bool,
     pub pawn_check: PawnCheck,
     pub pawn_tries: PawnTries,
     /// Answers to "Any?".
     pub any_yes_word: String,
     pub any_no_word: String,
+    /// "Any?" is asked and answered in secret, and a "No" reaches the
+    /// opponent as one refused try for each pawn capture the asker's own
+    /// board allows and it has not tried this turn: the opponent hears just
+    /// what it would have heard had every pawn capture been tried (Wolfe's
+    /// Berkeley "Any?" rule).
+    #[serde(default)]
+    pub secret_any: bool,
     /// Promotions are announced (not the square or the new man).
     pub promotion_announced: bool,
     /// Threefold repetition and the 50-move rule apply.
     pub host_draws: bool,
     /// A player may ask how many tries the opponent had refused last turn.
     pub rebuff_query: bool,
+    /// The stalemated player loses (RAND rule 20) instead of drawing.
+    #[serde(default)]
+    pub stalemate_loses: bool,
 }
 
 impl KriegspielRules {
@@ -121,37 +158,44 @@ impl KriegspielRules {
             name: name.into(),
             illegal_heard_by: Hearers::Both,
             illegal_word: "Illegal".into(),
-            nonsense_word: None,
-            repeated_try_is_nonsense: false,
+            nonsense_word: Some("Impossible".into()),
+            repeated_try_is_nonsense: true,
+            told_none_is_nonsense: true,
+            off_the_check_is_nonsense: false,
             capture: CaptureDetail::Square,
             en_passant_announced: false,
             pawn_check: PawnCheck::LongOrShort,
             pawn_tries: PawnTries::None,
             any_yes_word: "Yes".into(),
             any_no_word: "No".into(),
+            secret_any: false,
             promotion_announced: false,
             host_draws: true,
             rebuff_query: false,
+            stalemate_loses: false,
         }
     }
 
-    /// The preset with this id.
+    /// The preset with this id. Where each value comes from, and every
+    /// reading where the source is silent, is in the catalogue's preset
+    /// entry (`catalogue::presets`), which the Rules page shows.
     pub fn preset(id: &str) -> Option<KriegspielRules> {
         let ask_any = |obligation| PawnTries::AskAny { obligation };
         Some(match id {
             "cvp" => KriegspielRules {
-                nonsense_word: Some("Impossible".into()),
                 en_passant_announced: true,
                 pawn_tries: ask_any(AnyObligation::TryOne),
                 any_yes_word: "Try".into(),
-                ..Self::base("cvp", "Chess Variant Pages (seed 001)")
+                ..Self::base("cvp", "Chess Variant Pages (H. Bodlaender, \"Kriegspiel\")")
             },
             "english" => KriegspielRules {
                 pawn_tries: ask_any(AnyObligation::TryOne),
-                ..Self::base("english", "English rules (Gambit Club 1933)")
+                ..Self::base("english", "English rules (Gambit Club, 1933)")
             },
             "wild16" => KriegspielRules {
                 illegal_heard_by: Hearers::Mover,
+                // ICC tells the mover "Illegal move" whatever the reason.
+                nonsense_word: Some("Illegal".into()),
                 capture: CaptureDetail::SquareAndVictim,
                 pawn_tries: PawnTries::Count,
                 ..Self::base("wild16", "ICC Wild 16 (Computer Olympiad)")
@@ -159,34 +203,35 @@ impl KriegspielRules {
             "berkeley" => KriegspielRules {
                 illegal_word: "No".into(),
                 nonsense_word: Some("Nonsense".into()),
-                repeated_try_is_nonsense: true,
                 host_draws: false,
-                ..Self::base("berkeley", "Berkeley rules")
+                ..Self::base("berkeley", "Berkeley rules (Wolfe)")
             },
             "berkeley-any" => KriegspielRules {
                 illegal_word: "No".into(),
                 nonsense_word: Some("Nonsense".into()),
-                repeated_try_is_nonsense: true,
                 host_draws: false,
                 pawn_tries: ask_any(AnyObligation::UntilLegal),
-                ..Self::base("berkeley-any", "Berkeley rules with \"Any?\"")
+                any_yes_word: "Try".into(),
+                secret_any: true,
+                ..Self::base("berkeley-any", "Berkeley rules with \"Any?\" (Wolfe)")
             },
             "cincinnati" => KriegspielRules {
                 illegal_word: "No".into(),
                 nonsense_word: Some("Nonsense".into()),
                 capture: CaptureDetail::SquareAndVictim,
                 pawn_tries: PawnTries::Exists,
-                ..Self::base("cincinnati", "Cincinnati rules")
+                ..Self::base("cincinnati", "Cincinnati rules (Moeser, 1977)")
             },
             "rand" => KriegspielRules {
                 illegal_word: "No".into(),
                 nonsense_word: Some("Hell no".into()),
+                off_the_check_is_nonsense: true,
                 capture: CaptureDetail::SquareAndVictim,
-                pawn_check: PawnCheck::Diagonal,
                 pawn_tries: PawnTries::Squares,
                 promotion_announced: true,
                 rebuff_query: true,
-                ..Self::base("rand", "RAND rules")
+                stalemate_loses: true,
+                ..Self::base("rand", "RAND rules (Williams, 1950)")
             },
             "dutch" => KriegspielRules {
                 capture: CaptureDetail::SquareAndCapturer,
@@ -212,6 +257,8 @@ pub struct Umpire {
     rules: KriegspielRules,
     /// "Any?" was asked this turn.
     asked_any: bool,
+    /// "Any?" was answered no this turn.
+    any_said_no: bool,
     /// The player must try a pawn capture.
     obligation: Option<AnyObligation>,
     /// Tries refused this turn.
@@ -226,6 +273,7 @@ impl Umpire {
         Umpire {
             rules,
             asked_any: false,
+            any_said_no: false,
             obligation: None,
             tries: Vec::new(),
             refused: ByColor::default(),
@@ -268,39 +316,68 @@ impl Umpire {
         ));
         Judgement::Keep(Resolution::Illegal)
     }
-}
 
-/// Whether `a` is a pawn's diagonal try by `player` in `pos`.
-fn is_pawn_capture_try<B: Bitboard>(pos: &Position<B>, player: Color, a: &MoveAttempt) -> bool {
-    pos.pieces(player, Role::Pawn).contains(a.from)
-        && pos.rules().pawn_attacks(player, a.from).contains(a.to)
-}
-
-/// Whether `a` could be legal as far as `player`'s own board shows (own men
-/// only; an unseen enemy man could stand on any other square).
-pub fn possible_on_own_board<B: Bitboard>(
-    pos: &Position<B>,
-    player: Color,
-    a: &MoveAttempt,
-) -> bool {
-    let own = pos.by_color(player);
-    if !own.contains(a.from) {
-        return false;
-    }
-    if let Some(p) = a.promotion {
-        if !pos.variant().promotion[player].contains(&p) {
-            return false;
+    /// A secret "Any?" answered no: every pawn capture `player`'s board
+    /// allows and it has not tried this turn counts as tried and refused,
+    /// and the opponent hears the refusals it would have heard (the asker
+    /// heard its "No").
+    fn refuse_untried_pawn_captures<B: Bitboard>(
+        &mut self,
+        pos: &Position<B>,
+        player: Color,
+        said: &mut Said,
+    ) {
+        let own = pos.by_color(player);
+        for from in pos.pieces(player, Role::Pawn).squares() {
+            for to in (pos.rules().pawn_attacks(player, from) & !own).squares() {
+                let a = MoveAttempt::plain(from, to);
+                if self.tries.iter().any(|t| same_try(t, &a)) {
+                    continue;
+                }
+                self.tries.push(a);
+                self.refused[player] += 1;
+                if self.rules.illegal_heard_by == Hearers::Both {
+                    said.push((
+                        Audience::Only(!player),
+                        Message::Illegal {
+                            by: player,
+                            word: self.rules.illegal_word.clone(),
+                        },
+                    ));
+                }
+            }
         }
     }
-    let g = pos.geometry();
-    let last_rank = g.relative_rank(player, g.rank(a.to)).0 == g.height() - 1;
-    if is_pawn_capture_try(pos, player, a) {
-        return !own.contains(a.to) && (a.promotion.is_none() || last_rank);
+
+    /// Whether `player` could have known `a` was impossible, by the kinds
+    /// the rules name ([`crate::nonsense`]).
+    fn known_impossible<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        player: Color,
+        a: &MoveAttempt,
+        pawn_try: bool,
+    ) -> bool {
+        let r = &self.rules;
+        !possible_on_own_board(pos, player, a)
+            || (r.repeated_try_is_nonsense && self.tries.iter().any(|t| same_try(t, a)))
+            || (r.told_none_is_nonsense && pawn_try && self.told_no_pawn_capture(pos, a))
+            || (r.off_the_check_is_nonsense
+                && pos.is_check()
+                && !may_answer_check(pos, player, a, &check_directions(pos, r.pawn_check)))
     }
-    let view = masked(pos, player, B::EMPTY);
-    view.pseudo_legal_moves()
-        .iter()
-        .any(|m| crate::model::find_in(core::slice::from_ref(m), a).is_some())
+
+    /// Whether the umpire said this turn that no pawn capture onto `a.to`
+    /// is legal (what it said is what the position shows: the calls are
+    /// made from it).
+    fn told_no_pawn_capture<B: Bitboard>(&self, pos: &Position<B>, a: &MoveAttempt) -> bool {
+        match self.rules.pawn_tries {
+            PawnTries::None => false,
+            PawnTries::AskAny { .. } => self.any_said_no,
+            PawnTries::Count | PawnTries::Exists => legal_pawn_captures(pos).is_empty(),
+            PawnTries::Squares => !legal_pawn_captures(pos).iter().any(|m| m.to == a.to),
+        }
+    }
 }
 
 /// The lines along which the side to move in `pos` is checked.
@@ -366,6 +443,19 @@ fn legal_pawn_captures<B: Bitboard>(pos: &Position<B>) -> Vec<Move> {
         .collect()
 }
 
+/// The number of legal pawn captures, one per pawn and square: a capture
+/// onto the last rank counts once, not once per man it may promote to
+/// (ICC: "number of legal capturing moves using pawns").
+fn pawn_capture_count<B: Bitboard>(pos: &Position<B>) -> u32 {
+    let mut pairs: Vec<(Square, Square)> = legal_pawn_captures(pos)
+        .iter()
+        .map(|m| (m.from, m.to))
+        .collect();
+    crate::small_sort::sort_small(&mut pairs);
+    pairs.dedup();
+    pairs.len() as u32
+}
+
 impl<B: Bitboard> InformationModel<B> for Umpire {
     fn spec(&self) -> ModelSpec {
         ModelSpec::Kriegspiel {
@@ -414,8 +504,13 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                 } else {
                     self.rules.any_no_word.clone()
                 };
+                let audience = if self.rules.secret_any {
+                    Audience::Only(player)
+                } else {
+                    Audience::All
+                };
                 said.push((
-                    Audience::All,
+                    audience,
                     Message::AnyAnswer {
                         by: player,
                         yes,
@@ -424,6 +519,11 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                 ));
                 if yes {
                     self.obligation = Some(obligation);
+                } else {
+                    self.any_said_no = true;
+                    if self.rules.secret_any {
+                        self.refuse_untried_pawn_captures(pos, player, said);
+                    }
                 }
                 Judgement::Keep(Resolution::AnyAnswer { yes })
             }
@@ -436,9 +536,7 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                     ));
                     return Judgement::Keep(Resolution::MustTryPawnCapture);
                 }
-                if !possible_on_own_board(pos, player, a)
-                    || (self.rules.repeated_try_is_nonsense && self.tries.contains(a))
-                {
+                if self.known_impossible(pos, player, a, pawn_try) {
                     return self.nonsense(player, said);
                 }
                 match find_move(pos, RuleMode::Orthodox, a) {
@@ -448,6 +546,8 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                     }
                     None => {
                         self.tries.push(*a);
+                        // A refused pawn capture is the one try the duty
+                        // asks for (a repeated one was nonsense above).
                         if pawn_try && self.obligation == Some(AnyObligation::TryOne) {
                             self.obligation = None;
                         }
@@ -470,7 +570,14 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
         said.push((Audience::All, Message::Moved { by }));
         if let Some(victim) = mv.capture {
             let ep = mv.kind == MoveKind::EnPassant;
-            let square = if ep { before.ep_victim(mv.to) } else { mv.to };
+            // En passant named: where the capturing pawn lands ("taken en
+            // passant on f3"); otherwise where the taken man stood.
+            let named = ep && self.rules.en_passant_announced;
+            let square = if ep && !named {
+                before.ep_victim(mv.to)
+            } else {
+                mv.to
+            };
             let (victim, capturer) = match self.rules.capture {
                 CaptureDetail::Square => (None, None),
                 CaptureDetail::SquareAndVictim => (Some(ManKind::of(victim)), None),
@@ -482,7 +589,7 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
                     square,
                     victim,
                     capturer,
-                    en_passant: ep && self.rules.en_passant_announced,
+                    en_passant: named,
                 },
             ));
         }
@@ -501,13 +608,14 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
 
     fn turn_started(&mut self, pos: &Position<B>, said: &mut Said) {
         self.asked_any = false;
+        self.any_said_no = false;
         self.obligation = None;
         self.tries.clear();
         self.refused[pos.turn()] = 0;
         match self.rules.pawn_tries {
             PawnTries::None | PawnTries::AskAny { .. } => {}
             PawnTries::Count => {
-                let count = legal_pawn_captures(pos).len() as u32;
+                let count = pawn_capture_count(pos);
                 said.push((Audience::All, Message::PawnTries { count }));
             }
             PawnTries::Exists => {
@@ -563,7 +671,7 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
     fn actions(&self, pos: &Position<B>, player: Color) -> Actions {
         let has_pawns = !pos.pieces(player, Role::Pawn).is_empty();
         Actions {
-            tries: Tries::AnyFromOwnMen,
+            tries: Tries::TryHints,
             // Asking again, or without a pawn, would be nonsense.
             ask_any: matches!(self.rules.pawn_tries, PawnTries::AskAny { .. })
                 && !self.asked_any

@@ -1,7 +1,12 @@
 //! The fogbound rules engine: board geometry, men as movement data, variants
 //! as data, one move generator for every use (play, puzzles, bots, solvers),
-//! game termination and notation. No web dependencies; builds for
-//! `wasm32-unknown-unknown`; uses no clock.
+//! game termination and notation; the information models, what each player
+//! is told ([`Observation`]) and the beliefs built from it
+//! ([`belief::Observer`]); matches, their records, and the [`player::Player`]
+//! trait every automated seat implements. No search lives here: the puzzle
+//! solver is `fogbound-puzzles`, the players are `fogbound-players`, the
+//! retrograde solvers `fogbound-solvers`. No web dependencies; builds for
+//! `wasm32-unknown-unknown`; uses no clock; spawns no thread.
 //!
 //! # Design
 //!
@@ -68,7 +73,7 @@
 //! SAN-like and coordinate move text ([`notation`]) with a typed
 //! [`MoveTextError`]. No parser panics on any input.
 //!
-//! **Information models** ([`model`], [`observation`], [`session`]). The
+//! **Information models** ([`model`], [`observation`], [`matches`](mod@matches)). The
 //! product's central invariant: players (UI, bot, puzzle umpire) only ever
 //! receive [`Observation`]s. A [`Match`] owns the true positions and an
 //! [`InformationModel`] (a small trait: `visible`, `judge`, `played`,
@@ -130,7 +135,7 @@
 //! let _ = (fog, game.position().pawn_advance_squares(fogbound_engine::Color::Black));
 //! ```
 //!
-//! Information models and sessions:
+//! Information models and matches:
 //!
 //! ```
 //! use fogbound_engine::{AnyMatch, Cell, Color, ModelSpec, Resolution, Variant};
@@ -165,34 +170,31 @@
 //! Pick `B` from the board size: at most 64 squares `Bitboard64`, 128
 //! `Bitboard128`, else `Bitboard256`.
 
+pub mod any_match;
 pub mod belief;
 pub mod bitboard;
 pub mod catalogue;
-pub mod collection;
 pub mod color;
 pub mod dark;
 pub mod game;
 pub mod geometry;
-pub mod greedy_player;
 pub mod kriegspiel;
+pub mod matches;
 pub mod model;
 pub mod mov;
 pub mod movegen;
+pub mod nonsense;
 pub mod notation;
 pub mod observation;
 pub mod perft;
 pub mod pgn;
 pub mod player;
 pub mod position;
-pub mod puzzle;
-pub mod puzzle_solver;
-pub mod puzzle_umpire;
-pub mod random_player;
+pub mod preset_sources;
 pub mod review;
 pub mod role;
 pub mod rules;
 pub mod save;
-pub mod session;
 pub mod setup;
 pub mod share;
 pub mod small_sort;
@@ -200,6 +202,7 @@ pub mod transcript;
 pub mod variant;
 pub mod zobrist;
 
+pub use any_match::{AnyMatch, AttemptTextError};
 pub use bitboard::{Bitboard, Bitboard128, Bitboard256, Bitboard64, Squares};
 pub use color::{ByColor, Color};
 pub use dark::Dark;
@@ -208,6 +211,7 @@ pub use geometry::{File, Geometry, GeometryError, Rank, Square};
 pub use kriegspiel::{
     AnyObligation, CaptureDetail, Hearers, KriegspielRules, PawnCheck, PawnTries, Umpire,
 };
+pub use matches::{AttemptError, AttemptResult, GameEvent, LogEntry, Match, MatchError, Ply};
 pub use model::{
     find_move, Attempt, Fog, InformationModel, Judgement, ModelError, ModelSpec, MoveAttempt, Open,
     Resolution,
@@ -226,10 +230,6 @@ pub use review::Frame;
 pub use role::{Piece, PieceSpec, Role, Stop, PIECES};
 pub use rules::{Rules, RulesError};
 pub use save::{save_from_json, save_to_json, Clocks, SaveError, SaveFile, SAVE_VERSION};
-pub use session::{
-    AnyMatch, AttemptError, AttemptResult, AttemptTextError, GameEvent, LogEntry, Match,
-    MatchError, Ply,
-};
 pub use setup::{CastlingFlag, FenError, Setup};
 pub use share::{ShareError, MAX_SHARE_LEN, SHARE_VERSION};
 pub use transcript::Told;

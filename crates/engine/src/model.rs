@@ -128,13 +128,17 @@ impl ModelSpec {
     }
 
     /// The variant as this model plays it (Kriegspiel presets without
-    /// host-applied draws turn repetition and the 50-move rule off).
+    /// host-applied draws turn repetition and the 50-move rule off; under
+    /// `rand` the stalemated side loses).
     pub fn adjust_variant(&self, variant: &Variant) -> Variant {
         let mut v = variant.clone();
         if let ModelSpec::Kriegspiel { rules } = self {
             if !rules.host_draws {
                 v.draws.repetitions = 0;
                 v.draws.fifty_move_plies = 0;
+            }
+            if rules.stalemate_loses {
+                v.draws.stalemate_is_draw = false;
             }
         }
         v
@@ -510,7 +514,7 @@ impl<B: Bitboard> InformationModel<B> for Open {
     }
 }
 
-/// Fog of War (chess.com; seed 000 §1.1; `shared/rules/README.md`): a player
+/// Fog of War (chess.com; Gehnen & Stannat, "Fog of War Chess", §1.1): a player
 /// sees their men and every square their men can move to in the
 /// capture-the-king rule mode (moves into check count). So an enemy man is
 /// seen exactly when one of the player's men could capture it; a blocked pawn
@@ -575,7 +579,7 @@ impl<B: Bitboard> InformationModel<B> for Fog {
 /// could be taken stands on a kept square, castling rights only for
 /// `player`. Used to compute hints and "possible on one's own board" without
 /// looking at hidden men.
-pub(crate) fn masked<B: Bitboard>(pos: &Position<B>, player: Color, keep: B) -> Position<B> {
+pub fn masked<B: Bitboard>(pos: &Position<B>, player: Color, keep: B) -> Position<B> {
     let mut p = pos.clone();
     let ep = pos.ep_square();
     let ep_victim = if pos.turn() == player {

@@ -254,11 +254,14 @@ pub enum Tries {
     /// Only the hinted moves (every legal move is hinted).
     #[default]
     Hinted,
-    /// Any move of one's own man onto a square one's own men do not hold:
-    /// the model judges tries the player cannot check (Kriegspiel).
-    AnyFromOwnMen,
-    /// Besides the hints, a pawn move onto a square one's own men do not
-    /// hold: a probe into the unknown (Dark Chess).
+    /// Besides the hints, the try hints: moves of one's own men the player
+    /// cannot know to be possible (Kriegspiel's pawn captures). Together
+    /// they are every try the player's own board allows; anything else is
+    /// refused on the page and never reaches the umpire.
+    TryHints,
+    /// Besides the hints, a pawn's probe: one or two steps straight ahead
+    /// (two from its first rank, over no man of its own) or one diagonally
+    /// ahead, onto a square one's own men do not hold (Dark Chess).
     PawnProbes,
 }
 
@@ -359,21 +362,57 @@ impl Observation {
 
     /// Whether `player` (this observation's player, to move) may try the
     /// move `from` → `to` on this board: a hinted move, or one the model's
-    /// [`Tries`] admits. Read on the player's own picture only.
+    /// [`Tries`] admits. Read on the player's own picture only: an attempt
+    /// this says no to is impossible whatever the hidden men are, so every
+    /// page refuses it itself and no model, umpire or opponent hears of it.
     pub fn may_try(&self, from: Square, to: Square) -> bool {
         let own = |sq: Square| matches!(self.cell(sq), Cell::Man(p) if p.color == self.player);
         if self.turn != self.player || self.outcome.is_some() || !own(from) || own(to) {
             return false;
         }
-        if self.hints.iter().any(|h| h.from == from && h.to == to) {
+        let listed = |hints: &[Hint]| hints.iter().any(|h| h.from == from && h.to == to);
+        if listed(&self.hints) {
             return true;
         }
         match self.actions.tries {
             Tries::Hinted => false,
-            Tries::AnyFromOwnMen => true,
-            Tries::PawnProbes => {
-                matches!(self.cell(from), Cell::Man(p) if p.role.spec().pawn)
+            Tries::TryHints => listed(&self.try_hints),
+            Tries::PawnProbes => self.pawn_probe(from, to),
+        }
+    }
+
+    /// Whether `from` → `to` is a pawn probe on this picture (see
+    /// [`Tries::PawnProbes`]; `from` holds one of the player's men and `to`
+    /// none).
+    fn pawn_probe(&self, from: Square, to: Square) -> bool {
+        if !matches!(self.cell(from), Cell::Man(p) if p.role.spec().pawn) {
+            return false;
+        }
+        let Ok(g) = Geometry::new(usize::from(self.width), usize::from(self.height)) else {
+            return false;
+        };
+        let (ff, fr) = g.coords(from);
+        let (tf, tr) = g.coords(to);
+        let ahead = (tr - fr) * self.player.fold(1, -1);
+        if (tf - ff).abs() == 1 {
+            return ahead == 1;
+        }
+        if tf != ff {
+            return false;
+        }
+        match ahead {
+            1 => true,
+            2 => {
+                let double =
+                    crate::Variant::by_id(&self.variant).is_none_or(|v| v.pawn_double_step);
+                let first_rank = g.relative_rank(self.player, g.rank(from)).0 == 1;
+                let over = g.square_at(ff, fr + self.player.fold(1, -1));
+                let own_over = over.is_some_and(
+                    |s| matches!(self.cell(s), Cell::Man(p) if p.color == self.player),
+                );
+                double && first_rank && !own_over
             }
+            _ => false,
         }
     }
 

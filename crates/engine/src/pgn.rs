@@ -24,8 +24,8 @@
 
 use core::fmt;
 
+use crate::matches::Ply;
 use crate::observation::Audience;
-use crate::session::Ply;
 use crate::{
     AnyMatch, Attempt, Bitboard, Color, Match, MatchError, ModelError, ModelSpec, Reason,
     Resolution, Variant,

@@ -263,20 +263,20 @@ pub const PIECES: [PieceSpec; Role::COUNT] = [
         castles: true,
         ..base(Role::King, "king", 'K', 0)
     },
-    // Seed 004: "The Archbishop (A) moves as either a Bishop or a Knight".
+    // Foolish King Chess: "The Archbishop (A) moves as either a Bishop or a Knight".
     PieceSpec {
         leaps: KNIGHT,
         diagonal: Some(Stop::Any),
         ..base(Role::Archbishop, "archbishop", 'A', 7)
     },
-    // Seed 004: slides diagonally as a bishop; slides along ranks and files but
+    // Foolish King Chess: slides diagonally as a bishop; slides along ranks and files but
     // stops only on squares of its own colour; men on the other squares block.
     PieceSpec {
         diagonal: Some(Stop::Any),
         orthogonal: Some(Stop::SameColour),
         ..base(Role::Hunter, "hunter", 'H', 5)
     },
-    // Seed 004: moves as a knight or one step along a rank or file; cannot
+    // Foolish King Chess: moves as a knight or one step along a rank or file; cannot
     // capture; only pawns and the king capture it; White's royal man.
     PieceSpec {
         leaps: KNIGHT_WAZIR,

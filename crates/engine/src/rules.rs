@@ -129,7 +129,8 @@ impl core::fmt::Debug for Magics {
 }
 
 /// Multipliers for the 8×8 board (bishops by square, then rooks), found once
-/// by the search in [`Magics::build`] (see the `print_magics` test) so that
+/// by the search in [`Magics::build`] (checked by the test
+/// `the_tabled_multipliers_are_the_ones_used`) so that
 /// building the rules only fills the tables. Any entry that does not fit is
 /// searched for again at build time, so a wrong constant costs time only.
 const MAGICS_8X8: [u64; 128] = [
@@ -772,15 +773,20 @@ mod tests {
             .is_none());
     }
 
-    /// Prints the multipliers for [`MAGICS_8X8`]:
-    /// `cargo test -p fogbound-engine --lib print_magics -- --ignored --nocapture`.
+    /// Every tabled multiplier fits, so building the rules searches for
+    /// none (a stale entry would cost time at every start). On failure the
+    /// message is the table the search found, to paste into [`MAGICS_8X8`].
     #[test]
-    #[ignore]
-    fn print_magics() {
+    fn the_tabled_multipliers_are_the_ones_used() {
         let rules = Rules::<Bitboard64>::get(&Variant::chess()).expect("chess");
         let m = rules.magics.as_ref().expect("magics");
-        for e in m.bishop.iter().chain(m.rook.iter()) {
-            println!("    {:#018x},", e.magic);
-        }
+        let used: Vec<u64> = m
+            .bishop
+            .iter()
+            .chain(m.rook.iter())
+            .map(|e| e.magic)
+            .collect();
+        let table: String = used.iter().map(|x| format!("    {x:#018x},\n")).collect();
+        assert_eq!(used, MAGICS_8X8, "MAGICS_8X8 should read:\n{table}");
     }
 }

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::{GameEvent, LogEntry};
+use crate::matches::{GameEvent, LogEntry};
 use crate::{AnyMatch, Bitboard, ByColor, Match, MatchError, ModelSpec, Variant};
 
 /// The save format version this build writes and reads.

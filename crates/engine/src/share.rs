@@ -122,7 +122,9 @@ impl std::error::Error for ShareError {}
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-pub(crate) fn base64url(bytes: &[u8]) -> String {
+/// `bytes` in unpadded base64url (the share code's and the puzzle link's
+/// alphabet).
+pub fn base64url(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -136,7 +138,9 @@ pub(crate) fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-pub(crate) fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
+/// The bytes of an unpadded base64url text; a bad character or a cut
+/// final byte is an error.
+pub fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc = 0u32;
     let mut bits = 0;
@@ -160,7 +164,8 @@ pub(crate) fn from_base64url(text: &str) -> Result<Vec<u8>, ShareError> {
     Ok(out)
 }
 
-pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
+/// The 32-bit FNV-1a hash: the checksum of share codes and puzzle codes.
+pub fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     })

@@ -16,7 +16,7 @@ pub enum CastlingRule {
     /// The king moves two squares towards a rook with castling rights and the
     /// rook lands on the square the king crossed (orthodox chess).
     Standard,
-    /// Free castling (seed 004): the king moves any number of squares towards
+    /// Free castling (Foolish King Chess): the king moves any number of squares towards
     /// the rook, up to and including the rook's square, and the rook lands on
     /// any square the king left or crossed. With `may_give_check == false` a
     /// castling move may not attack the enemy king.
@@ -54,7 +54,8 @@ pub struct DrawRules {
     /// draws in the orthodox rule mode.
     pub insufficient_material: bool,
     /// A side to move with no legal move and not in check draws (orthodox
-    /// rule mode). In capture-the-king mode see [`RULES_NOTES`].
+    /// rule mode); when false, it loses (Kriegspiel's `rand`). In
+    /// capture-the-king mode see [`RULES_NOTES`].
     pub stalemate_is_draw: bool,
 }
 
@@ -155,7 +156,7 @@ impl Variant {
         }
     }
 
-    /// Foolish King Chess (Patrik Hedman, The Chess Variant Pages; seed 004):
+    /// Foolish King Chess (Patrik Hedman, The Chess Variant Pages):
     /// 10×8; White has a Fool for a king, Archbishops, Bishops, Knights, Rooks;
     /// Black has King, Queen, Knights, Rooks and Hunters. Black's pawns promote
     /// to Hunters, White's to Fools; free castling; White wins by mating
@@ -405,11 +406,11 @@ pub const RULES_NOTES: &[(&str, &str)] = &[
     ),
     (
         "Kriegspiel: \"Nonsense\"",
-        "A try that is impossible on your own board (or \"Any?\" asked twice in one turn) is answered \"Nonsense\" (or the preset's word) to the mover only and is not counted. Presets without such a word treat it as an ordinary illegal try.",
+        "A try impossible on your own board is refused by the page before the umpire hears it. A try you could have known was impossible from what the umpire told you this turn (\"Any?\" asked twice, a try refused already, a pawn capture after being told there is none; under rand, in check, a try that cannot answer the check announced) is answered with the preset's word (\"Nonsense\", \"Impossible\", \"Hell no\") to you alone, is not counted and discharges no \"Any?\" duty.",
     ),
     (
-        "Kriegspiel: en passant under the cvp preset",
-        "The cvp preset announces an en passant capture as such, following the Chess Variant Pages rules; the encyclopedia article says it is not announced.",
+        "Kriegspiel: en passant",
+        "Only the cvp preset names an en passant capture, on the square the capturing pawn reaches, as the Chess Variant Pages' example does; the others announce the square the taken pawn stood on.",
     ),
     (
         "Kriegspiel: pawn tries",

@@ -5,7 +5,7 @@
 //! `FOGBOUND_BENCH_10X10=1` to add 10×10 (ten solves of several seconds).
 //!
 //! Before measuring, one solve per size prints its peak table bytes and the
-//! ratio to the published Haskell solver (seed 002: 8×8 in 3 min and 650 MB,
+//! ratio to the published Haskell solver (the write-up's: 8×8 in 3 min and 650 MB,
 //! 10×10 in 8 h and 41 GB).
 
 use criterion::{criterion_group, criterion_main, Criterion};

@@ -5,6 +5,6 @@
 pub mod fog_endgame;
 pub mod fox_hounds;
 pub mod krk;
-pub mod progress;
 
-pub use progress::{Cancelled, Progress};
+pub use fogbound_progress as progress;
+pub use fogbound_progress::{Cancelled, Progress};

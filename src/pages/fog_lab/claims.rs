@@ -1,4 +1,4 @@
-//! What seed 000 (Gehnen & Stannat, "Fog of War Chess") claims for each
+//! What the paper (Gehnen & Stannat, "Fog of War Chess") claims for each
 //! material, to stand beside the computed figures, and how a figure is
 //! checked against it.
 

@@ -1,4 +1,4 @@
-//! The Fog of War endgame lab (`#/fog-endgames`): place White's men and the
+//! The Fog of War endgame lab (`#/solvers/fog-endgames`): place White's men and the
 //! black king, get the verdict at once, step through White's optimal line
 //! against the worst-case king or through Black's escape, see which king
 //! squares are won, and every material's figures beside the paper's

@@ -2,7 +2,7 @@
 //! stipulation, rules and source and a mark when solved on this device;
 //! a box that opens any puzzle link or code; the way to the editor.
 
-use fogbound_engine::collection::{collection, Entry};
+use fogbound_puzzles::collection::{collection, Entry};
 use yew::prelude::*;
 use yew_router::prelude::*;
 

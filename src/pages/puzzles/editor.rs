@@ -6,9 +6,9 @@
 use std::rc::Rc;
 
 use fogbound_engine::catalogue::presets;
-use fogbound_engine::puzzle::{Goal, MAX_MOVES};
-use fogbound_engine::puzzle_solver::Verdict;
 use fogbound_engine::{Color, Geometry, Piece, Role, Square};
+use fogbound_puzzles::puzzle::{Goal, MAX_MOVES};
+use fogbound_puzzles::solver::Verdict;
 use yew::prelude::*;
 use yew_router::prelude::*;
 

@@ -5,9 +5,9 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::puzzle::{Goal, Hidden, Puzzle, Squares, Stalemate, MAX_MOVES};
-use fogbound_engine::puzzle_solver::Solution;
 use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
+use fogbound_puzzles::puzzle::{Goal, Hidden, Puzzle, Squares, Stalemate, MAX_MOVES};
+use fogbound_puzzles::solver::Solution;
 use yew::prelude::*;
 
 use crate::worker::puzzle::COOKS_NODES;

@@ -3,8 +3,8 @@
 //! `#/puzzle?json=…` (the JSON itself, URL-encoded, for links written by
 //! hand). Every fault is a message that says what is wrong.
 
-use fogbound_engine::collection::{collection, Entry};
-use fogbound_engine::puzzle::Puzzle;
+use fogbound_puzzles::collection::{collection, Entry};
+use fogbound_puzzles::puzzle::Puzzle;
 
 use crate::query::{echo, encode, Query};
 

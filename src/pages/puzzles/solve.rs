@@ -7,10 +7,10 @@
 use std::rc::Rc;
 
 use fogbound_engine::catalogue::model_label;
-use fogbound_engine::puzzle::{Goal, Puzzle};
-use fogbound_engine::puzzle_solver::{model_of, Verdict};
-use fogbound_engine::puzzle_umpire::Status;
 use fogbound_engine::{Role, Square};
+use fogbound_puzzles::puzzle::{Goal, Puzzle};
+use fogbound_puzzles::solver::{model_of, Verdict};
+use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 use yew_router::prelude::*;
 

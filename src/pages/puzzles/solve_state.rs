@@ -6,9 +6,9 @@
 
 use std::rc::Rc;
 
-use fogbound_engine::puzzle_solver::{Solution, Verdict};
-use fogbound_engine::puzzle_umpire::Status;
 use fogbound_engine::{Cell, Color, Role, Square};
+use fogbound_puzzles::solver::{Solution, Verdict};
+use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 
 use super::link::{self, Opened};
@@ -105,7 +105,7 @@ impl SolveState {
                 .is_some_and(|t| t.status == Status::Playing)
     }
 
-    fn ask(&mut self, steps: Vec<fogbound_engine::puzzle_umpire::Step>, attempt: Option<String>) {
+    fn ask(&mut self, steps: Vec<fogbound_puzzles::umpire::Step>, attempt: Option<String>) {
         let Some(puzzle) = self.puzzle_json() else {
             return;
         };

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use fogbound_engine::puzzle_umpire::Step;
+use fogbound_puzzles::umpire::Step;
 
 use crate::local_storage::{get, set};
 

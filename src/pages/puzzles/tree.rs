@@ -1,7 +1,7 @@
 //! The solver's proof as a collapsible tree: White's attempt, then one
 //! branch per thing the umpire may say, each with White's plan after it.
 
-use fogbound_engine::puzzle_solver::{Answer, Plan};
+use fogbound_puzzles::solver::{Answer, Plan};
 use yew::prelude::*;
 
 /// What the umpire said, in one line.

@@ -9,7 +9,7 @@ use std::fmt;
 
 use fogbound_engine::{catalogue, Color, ModelSpec};
 
-use fogbound_player::Opponent;
+use fogbound_players::Opponent;
 
 use super::clock::Handoff;
 use super::seats::Seats;

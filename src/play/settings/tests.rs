@@ -1,7 +1,6 @@
 //! Tests of game settings and links.
 
 use super::*;
-use fogbound_engine::player::PlayerKind;
 
 #[test]
 fn a_full_link_round_trips() {
@@ -15,7 +14,7 @@ fn a_full_link_round_trips() {
         },
         handoff: Handoff::Running,
         mode: Mode::Computer,
-        computer: Opponent::Engine(PlayerKind::Random),
+        computer: Opponent::Random,
         side: Color::Black,
         names: Names {
             white: "Ann, the bold & quick".into(),
@@ -335,7 +334,7 @@ fn computer_links_carry_the_player_and_the_persons_side() {
     assert_eq!(link.side, Color::Black);
     assert_eq!(
         link.seats(),
-        crate::play::seats::Seats::against(Opponent::Engine(PlayerKind::Random), Color::Black)
+        crate::play::seats::Seats::against(Opponent::Random, Color::Black)
     );
     let query = link.to_query();
     assert!(

@@ -4,7 +4,7 @@
 //! and the player in it, never hold the true position.
 
 use fogbound_engine::{Color, Told};
-use fogbound_player::Opponent;
+use fogbound_players::Opponent;
 
 use super::Hint;
 

@@ -644,6 +644,29 @@ fn typed_moves_act_like_clicks() {
     typed(&mut k, "e4");
     assert_eq!(k.plies(), 1);
 
+    // Every model: an attempt impossible on the player's own picture is
+    // refused on the page and never reaches the umpire or the opponent
+    // (issue 26: Kriegspiel sent e2e5 and a1a3 on to the umpire).
+    for model in [
+        "model=kriegspiel&preset=english",
+        "model=kriegspiel&preset=rand",
+        "model=dark",
+        "model=fog",
+    ] {
+        let mut k = GameTable::new(settings(model), 0.0).unwrap();
+        hand_over(&mut k, 0.0);
+        for text in ["e2e5", "a1a3", "e2c4"] {
+            typed(&mut k, text);
+            let error = k.typed_error().unwrap_or_default();
+            assert!(
+                error.contains("not a move you can try"),
+                "{model} {text}: {error}"
+            );
+        }
+        assert!(k.game().log().is_empty(), "{model}");
+        assert!(k.heard(Color::Black).is_empty(), "{model}");
+    }
+
     // Dark Chess: a route typed wins over the toggle.
     let mut d = GameTable::new(settings("model=dark"), 0.0).unwrap();
     hand_over(&mut d, 0.0);
@@ -980,8 +1003,9 @@ fn sounds_say_only_what_the_listener_is_told() {
     assert_eq!(k.cue().1, Some(Cue::Check));
     hand_over(&mut k, 0.0);
     assert_eq!(k.cue().1, Some(Cue::Check));
-    // A refused try.
-    play(&mut k, "a7", "a4");
+    // A refused try (a7-a6 leaves the king in check; a7-a4 would be no
+    // try at all, refused on the page before the umpire hears it).
+    play(&mut k, "a7", "a6");
     assert_eq!(k.cue().1, Some(Cue::Refused));
     // Fog of War has no check: capturing the king ends the game.
     let mut f = GameTable::new(settings("model=fog"), 0.0).unwrap();

@@ -1,4 +1,4 @@
-//! Fog of War endgames against a lone king, solved exactly (seed 000,
+//! Fog of War endgames against a lone king, solved exactly (the paper
 //! Gehnen & Stannat, "Fog of War Chess": K+Q wins, K+R does not always,
 //! K+R+R does), and the same question for K+B+B, K+B+N, K+B and K+N.
 //!

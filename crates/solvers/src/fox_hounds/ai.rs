@@ -1,4 +1,4 @@
-//! The seed's AI player: FoxBox, the B value, the best B the fox can force,
+//! The write-up's AI player: FoxBox, the B value, the best B the fox can force,
 //! the AI's move weights with a fuzz factor, and the exact probabilities of
 //! beating it.
 //!
@@ -10,7 +10,7 @@
 //!   of the game (the fox maximises, the hounds minimise), together with the
 //!   plies until it is reached. Scores compare by B first (`∞` above every
 //!   finite B), then the sooner the better — the order that reproduces the
-//!   seed's fuzz table to the last digit.
+//!   write-up's fuzz table to the last digit.
 //! * **Perfect policy**: keep the best result; among those moves, when the
 //!   result is a fox win prefer the longest win, otherwise the highest forced
 //!   B score. With fuzz factor `p` every legal move gets weight `p`, each move
@@ -49,10 +49,10 @@ pub struct FuzzOdds {
     pub p: f64,
     pub underdog: Side,
     /// The underdog against the AI from the initial position (8×8: an optimal
-    /// fox against the hounds AI — the seed's "Fox wins from initial position").
+    /// fox against the hounds AI — the write-up's "Fox wins from initial position").
     pub from_initial: f64,
     /// The other side, which loses the opposite position, against the AI from
-    /// there (8×8: optimal hounds against the fox AI — the seed's "Hounds win
+    /// there (8×8: optimal hounds against the fox AI — the write-up's "Hounds win
     /// from opposite position"). `None` when there is no opposite position.
     pub from_opposite: Option<f64>,
 }
@@ -424,7 +424,7 @@ impl Solution {
         self.initial_evaluation().winner().other()
     }
 
-    /// The seed's fuzz table row for `p` (see [`FuzzOdds`]).
+    /// The write-up's fuzz table row for `p` (see [`FuzzOdds`]).
     ///
     /// The first call builds the AI tables and the game graph (about 17 MB
     /// on 8×8, a few ms per later call; on 10×10 roughly 2 GB, so the page
@@ -459,7 +459,7 @@ impl Solution {
     /// on 8×8) even chances from the initial position: starting from `[0, 1]`, `steps` midpoints
     /// are tried, each replacing the bound on its side of ½. Returns every
     /// midpoint tried with the fox's chances; the last one is the answer.
-    /// The seed's figure p = 0.006935 is its 17th midpoint on 8×8, and its
+    /// The write-up's figure p = 0.006935 is its 17th midpoint on 8×8, and its
     /// table rows are these midpoints; 40 steps give the crossing itself.
     pub fn fairest_fuzz(&self, steps: usize) -> Vec<(f64, f64)> {
         let (mut lo, mut hi) = (0.0f64, 1.0f64);

@@ -264,7 +264,7 @@ impl Position {
         self.to_move
     }
 
-    /// The board rows of the seed's diagram, without the side-to-move line.
+    /// The board rows of the write-up's diagram, without the side-to-move line.
     pub fn board_diagram(&self) -> String {
         let n = self.size.get();
         let border = format!("+{}+", "-".repeat(n as usize));
@@ -291,7 +291,7 @@ impl Position {
     }
 }
 
-/// The seed's diagram: "Fox to move" or "Hounds to move", then the board with
+/// The write-up's diagram: "Fox to move" or "Hounds to move", then the board with
 /// `F` for the fox, `H` for the hounds and `*` for empty light squares.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -299,7 +299,7 @@ impl fmt::Display for Position {
     }
 }
 
-/// Reads the seed's diagram (see `Display`). The side line is required.
+/// Reads the write-up's diagram (see `Display`). The side line is required.
 impl FromStr for Position {
     type Err = PositionError;
     fn from_str(text: &str) -> Result<Position, PositionError> {

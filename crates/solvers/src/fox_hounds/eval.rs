@@ -97,7 +97,7 @@ impl PartialOrd for Evaluation {
     }
 }
 
-/// The seed's wording: "Hounds win in 44", "Fox win in 21".
+/// The write-up's wording: "Hounds win in 44", "Fox win in 21".
 impl fmt::Display for Evaluation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -1,4 +1,5 @@
-//! Fox & Hounds (seed 002), solved by retrograde analysis on any n×n board
+//! Fox & Hounds (as the write-up "King & Rook vs King; Fox & Hounds"
+//! states it), solved by retrograde analysis on any n×n board
 //! with `2 ≤ n ≤ 10`.
 //!
 //! # Rules
@@ -30,7 +31,7 @@
 //! * `eval` — [`Evaluation`] and its one-byte codes with sentinels.
 //! * `solve` — the `reachable` and `values` passes.
 //! * `games` — the `games` pass and [`BigCount`].
-//! * `ai` — FoxBox, the B value, the seed's AI and its fuzz probabilities.
+//! * `ai` — FoxBox, the B value, the write-up's AI and its fuzz probabilities.
 
 mod ai;
 mod board;
@@ -68,13 +69,13 @@ impl Default for SolveOptions {
     }
 }
 
-/// The figures of the seed's table for one board size.
+/// The figures of the write-up's table for one board size.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub size: u8,
     /// Reachable positions, terminal ones included.
     pub positions: u64,
-    /// The initial position's evaluation in the seed's wording.
+    /// The initial position's evaluation in the write-up's wording.
     pub evaluation: String,
     /// The exact number of possible games, in decimal.
     pub games: String,
@@ -93,7 +94,7 @@ pub struct MoveOutcome {
     pub evaluation: Evaluation,
 }
 
-/// The seed's example positions (8×8) and the initial position (any size).
+/// The write-up's example positions (8×8) and the initial position (any size).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NamedPosition {
     /// The start of the game.
@@ -102,7 +103,7 @@ pub enum NamedPosition {
     /// position's, in breadth-first order (on 8×8: lost by the hounds, Fox
     /// win in 29).
     Opposite,
-    /// The seed's three FoxBox examples (the seed shows no side to move; they
+    /// The write-up's three FoxBox examples (the write-up shows no side to move; they
     /// are reachable with the hounds to move).
     FoxBox1,
     FoxBox2,
@@ -129,7 +130,7 @@ impl NamedPosition {
         }
     }
 
-    /// The seed's diagram of a FoxBox example (8×8).
+    /// The write-up's diagram of a FoxBox example (8×8).
     fn diagram(self) -> Option<&'static str> {
         match self {
             NamedPosition::FoxBox1 => Some(FOX_BOX_1),
@@ -271,7 +272,7 @@ impl Solution {
         self.code_evaluation(self.values[self.board.fox_start as usize])
     }
 
-    /// The seed's table row (with `seconds` left at 0 for the caller).
+    /// The write-up's table row (with `seconds` left at 0 for the caller).
     pub fn summary(&self) -> Summary {
         Summary {
             size: self.size().get(),
@@ -296,7 +297,7 @@ impl Solution {
             .collect()
     }
 
-    /// One of the seed's named positions: the initial and opposite positions
+    /// One of the write-up's named positions: the initial and opposite positions
     /// on any board (if the game has an opposite position), the FoxBox
     /// examples on 8×8.
     pub fn named(&self, name: NamedPosition) -> Option<Position> {

@@ -1,4 +1,4 @@
-//! King + Rook vs King on n×n boards (seed 002), solved by retrograde
+//! King + Rook vs King on n×n boards (the write-up "King & Rook vs King"), solved by retrograde
 //! analysis without the 50-move rule.
 //!
 //! White has the king and rook, Black the lone king. [`solve`] fills a dense
@@ -6,10 +6,10 @@
 //! table then answers the page's questions: a position's [`Value`], the legal
 //! moves with their results best first ([`KrkTable::moves`]) and random start
 //! positions ([`KrkTable::random_position`]). [`quadrant`] compares the
-//! worst-case depth to mate with the seed's infinite-quadrant strategy.
+//! worst-case depth to mate with the write-up's infinite-quadrant strategy.
 //!
 //! # Counting conventions
-//! These reproduce the seed's 8×8 figures exactly (175,168 / 223,944 /
+//! These reproduce the write-up's 8×8 figures exactly (175,168 / 223,944 /
 //! 22,244 / 16), with no reduction by symmetry:
 //! - A position is the three squares of the white king, the white rook and
 //!   the black king, which must be distinct, plus the side to move. The kings
@@ -24,7 +24,7 @@
 //!   white king does not guard it. Such a position counts as "rook
 //!   capturable" (a draw: bare kings), whatever else Black could do. A
 //!   position where Black is not in check and has no legal move (and no
-//!   capture) is "stalemate". The seed's "stalemate or rook capture" is the
+//!   capture) is "stalemate". The write-up's "stalemate or rook capture" is the
 //!   sum of the two (8×8: 22,244); the two never overlap.
 //! - "Won" counts the positions where White forces mate, including
 //!   checkmates already on the board with Black to move (8×8: all 175,168
@@ -72,7 +72,7 @@ pub struct KrkSummary {
     pub black_to_move_stalemate: u64,
     /// Black to move can take the undefended rook.
     pub black_to_move_rook_capturable: u64,
-    /// `black_to_move_stalemate + black_to_move_rook_capturable` (the seed's figure).
+    /// `black_to_move_stalemate + black_to_move_rook_capturable` (the write-up's figure).
     pub black_to_move_stalemate_or_capture: u64,
     /// Black to move, drawn: stalemates, capturable rooks and any other draw.
     pub black_to_move_drawn: u64,

@@ -1,6 +1,6 @@
-//! The seed's infinite-quadrant strategy, compared with the tables.
+//! The write-up's infinite-quadrant strategy, compared with the tables.
 //!
-//! Seed 002 plays on the quadrant of squares `(x, y)` with `x, y ≥ 1` and the
+//! The write-up plays on the quadrant of squares `(x, y)` with `x, y ≥ 1` and the
 //! single corner `(1, 1)`. With the lone king on `(x, y)` and the white king
 //! on `(p, q)`, White picks a box size `m ≥ 6 + x + y − min(p, q)`: the rook
 //! goes to `(x + 2, m)` in two moves, boxing the lone king in; when the lone
@@ -25,20 +25,20 @@ use super::solver::KrkTable;
 use super::Square;
 use serde::{Deserialize, Serialize};
 
-/// The first phase of the seed's strategy from one start.
+/// The first phase of the write-up's strategy from one start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QuadrantPlan {
     /// The box size `m`: the rook ends on `(m, m)`, the white king on `(m + 1, m + 1)`.
     pub box_size: u32,
     /// White moves to reach the defended box: `m + 4 − min(p, q)`.
     pub white_moves: u32,
-    /// Lone-king moves in the seed's line: `2m − (x + y + 2)`.
+    /// Lone-king moves in the write-up's line: `2m − (x + y + 2)`.
     pub lone_king_moves: u32,
 }
 
-/// The seed's plan for the lone king on `(x, y)` and the white king on
+/// The write-up's plan for the lone king on `(x, y)` and the white king on
 /// `(p, q)`, coordinates from 1 with the corner at `(1, 1)`. The box size is
-/// the smallest the seed allows, `6 + x + y − min(p, q)`, raised if needed so
+/// the smallest the write-up allows, `6 + x + y − min(p, q)`, raised if needed so
 /// that the white king's rendezvous square `(m + 1, m + 1)` lies up and right
 /// of it (`m + 1 ≥ max(p, q)`) and the rook's first square `(x + 2, m)` lies
 /// beyond the lone king (`m ≥ y + 2`).
@@ -60,7 +60,7 @@ pub fn quadrant_plan(lone_king: (u32, u32), white_king: (u32, u32)) -> QuadrantP
 
 /// The plan for a board position read in the quadrant whose corner is the
 /// board corner that gives White the fewest moves (the rook's square does
-/// not enter the seed's count).
+/// not enter the write-up's count).
 pub fn best_corner_plan(size: usize, lone_king: Square, white_king: Square) -> QuadrantPlan {
     let n = size as u32;
     let coords = |s: Square, flip_file: bool, flip_rank: bool| {

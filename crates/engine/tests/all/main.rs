@@ -1,0 +1,33 @@
+//! The engine's integration tests: one binary, so the engine is linked
+//! once for every topic.
+//!
+//! - `game`, `notation`: positions, termination, FEN and move text;
+//! - `oracle`, `capture_king`, `foolish`: move generation against
+//!   shakmaty and against `reference`, a second generator written here;
+//! - `models`, `information`: each information model's rules by hand-built
+//!   positions, and random matches in which no hidden man ever leaks;
+//! - `umpire_conformance`: the Kriegspiel umpire against its corpus
+//!   (`tests/data/umpire-conformance.txt`), and nonsense never legal nor
+//!   heard;
+//! - `persistence`, `pgn_interop`: saves, PGN and share codes, read back by
+//!   the engine and by an independent PGN reader.
+//!
+//! `support` holds what they share. `./dev test` runs this binary again
+//! with the page's `one-bitboard` feature.
+
+mod capture_king;
+mod foolish;
+mod game;
+mod information;
+mod models;
+mod notation;
+mod oracle;
+// These two make `AnyMatch`es of matches of every width, which the
+// `one-bitboard` build (every match on one width) cannot hold.
+#[cfg(not(feature = "one-bitboard"))]
+mod persistence;
+#[cfg(not(feature = "one-bitboard"))]
+mod pgn_interop;
+mod reference;
+mod support;
+mod umpire_conformance;

@@ -1,0 +1,176 @@
+//! Orthodox chess against an independent oracle (shakmaty, a dev-dependency
+//! only): the published perft suite in `data/perft.txt`, and move lists of
+//! positions from seeded random games.
+
+use fogbound_engine::{perft, Bitboard64, Position, RuleMode, Variant};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+
+use crate::support::Rng;
+
+type Pos = Position<Bitboard64>;
+
+fn ours(fen: &str) -> Pos {
+    Pos::from_fen(&Variant::chess(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn oracle(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("oracle parses")
+        .into_position(CastlingMode::Standard)
+        .expect("oracle accepts")
+}
+
+/// Node budget per figure for our engine: deep in release (depth 5-6, about
+/// 600 million nodes in all), bounded in debug.
+fn max_nodes() -> u64 {
+    if cfg!(debug_assertions) {
+        150_000
+    } else {
+        200_000_000
+    }
+}
+
+/// Node budget per figure for the oracle, which confirms the data file.
+fn max_oracle_nodes() -> u64 {
+    if cfg!(debug_assertions) {
+        150_000
+    } else {
+        20_000_000
+    }
+}
+
+struct Entry {
+    name: String,
+    fen: String,
+    figures: Vec<(u32, u64)>,
+}
+
+fn suite() -> Vec<Entry> {
+    let text = include_str!("../data/perft.txt");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let parts: Vec<&str> = l.split(';').map(str::trim).collect();
+            let figures = parts[2]
+                .split_whitespace()
+                .map(|f| {
+                    let (d, n) = f.split_once('=').expect("depth=nodes");
+                    (d.parse().expect("depth"), n.parse().expect("nodes"))
+                })
+                .collect();
+            Entry {
+                name: parts[0].into(),
+                fen: parts[1].into(),
+                figures,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn perft_suite_matches_published_figures_and_oracle() {
+    let mut checked = 0;
+    for e in suite() {
+        let pos = ours(&e.fen);
+        let orc = oracle(&e.fen);
+        for &(depth, nodes) in &e.figures {
+            if nodes > max_nodes() {
+                continue;
+            }
+            if nodes <= max_oracle_nodes() {
+                let oracle_n = shakmaty::perft(&orc, depth);
+                assert_eq!(
+                    oracle_n, nodes,
+                    "oracle disagrees with data file: {} d{depth}",
+                    e.name
+                );
+            }
+            let ours_n = perft(&pos, depth, RuleMode::Orthodox);
+            assert_eq!(ours_n, nodes, "{} depth {depth}", e.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} figures checked");
+}
+
+fn sorted_ours(pos: &Pos) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| pos.to_coord(m)).collect();
+    v.sort();
+    v
+}
+
+fn sorted_oracle(pos: &Chess) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn random_game_positions_match_oracle() {
+    let starts = suite();
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let mut positions = 0;
+    let mut perft2 = 0;
+    let mut game = 0;
+    while positions < 1200 {
+        let start = &starts[game % starts.len()].fen;
+        game += 1;
+        let mut pos = ours(start);
+        let mut orc = oracle(start);
+        for _ply in 0..120 {
+            let a = sorted_ours(&pos);
+            let b = sorted_oracle(&orc);
+            assert_eq!(a, b, "move lists differ at {}", pos.to_fen());
+            // Our FEN, read back by both engines, gives the same moves.
+            let fen = pos.to_fen();
+            assert_eq!(sorted_ours(&ours(&fen)), a, "FEN round trip {fen}");
+            assert_eq!(sorted_oracle(&oracle(&fen)), a, "oracle on our FEN {fen}");
+            assert_eq!(pos.is_check(), orc.is_check(), "check flag at {fen}");
+            // The quick answer (a safe king step first) agrees with the
+            // oracle's move list.
+            assert_eq!(
+                pos.has_moves(RuleMode::Orthodox),
+                !b.is_empty(),
+                "any move at {fen}"
+            );
+            // The hash after each move, from the hash before it, is the
+            // hash computed whole (castling, en passant and promotions
+            // included).
+            let hash = pos.zobrist_hash();
+            for m in pos.legal_moves() {
+                let after = pos.after(&m);
+                assert_eq!(
+                    after.zobrist_hash_from(&pos, hash),
+                    after.zobrist_hash(),
+                    "hash after {} at {fen}",
+                    pos.to_coord(&m)
+                );
+            }
+            positions += 1;
+            if positions % 8 == 0 {
+                assert_eq!(
+                    perft(&pos, 2, RuleMode::Orthodox),
+                    shakmaty::perft(&orc, 2),
+                    "perft 2 at {fen}"
+                );
+                perft2 += 1;
+            }
+            if a.is_empty() {
+                break;
+            }
+            let pick = &a[rng.below(a.len())];
+            let m = pos
+                .parse_coord(pick, RuleMode::Orthodox)
+                .expect("our own text parses");
+            pos.play(&m);
+            let um: shakmaty::uci::UciMove = pick.parse().expect("oracle reads uci");
+            let om = um.to_move(&orc).expect("oracle move");
+            orc.play_unchecked(om);
+        }
+    }
+    assert!(positions >= 1000 && perft2 >= 100);
+}

@@ -1,0 +1,226 @@
+//! The bot: it decides from what it is told only (two true games that tell
+//! it the same things get the same attempts), every attempt it makes is one
+//! its observation allows, a seed replays a game exactly, it beats the
+//! random mover, and it plays every variant under every model.
+
+use fogbound_engine::player::Player;
+use fogbound_engine::{AnyMatch, Attempt, ByColor, Color, ModelSpec, Variant};
+use fogbound_players::play_out;
+
+use crate::support::{models, same_view_same_attempts, Watched};
+use fogbound_players::budget::{Clock, Thought};
+use fogbound_players::{BotLevel, BotPlayer, Level, Opponent};
+
+fn bot(level: BotLevel, seed: u64) -> Box<dyn Player> {
+    Box::new(BotPlayer::new(level, seed))
+}
+
+/// A bot that searches little: what is tested does not depend on depth.
+fn quick(seed: u64) -> Box<dyn Player> {
+    let level = Level {
+        nodes: 2_000,
+        ..BotLevel::Beginner.level()
+    };
+    Box::new(BotPlayer::with_level(BotLevel::Beginner, level, seed))
+}
+
+#[test]
+fn the_catalogue_names_every_automated_player() {
+    let ids: Vec<String> = Opponent::all().iter().map(|o| o.id()).collect();
+    assert_eq!(
+        ids,
+        ["random", "greedy", "bot:beginner", "bot:club", "bot:strong"]
+    );
+    for o in Opponent::all() {
+        assert_eq!(Opponent::from_id(&o.id()), Some(o));
+    }
+    assert_eq!(Opponent::from_id("bot"), Some(Opponent::DEFAULT));
+    assert_eq!(Opponent::from_id("bot:grandmaster"), None);
+    assert_eq!(Opponent::from_id("greedy"), Some(Opponent::Greedy));
+}
+
+/// Two true games that differ only in where a hidden black pawn stands tell
+/// White the same things; White's bot, with the same seed, makes the same
+/// attempts in both as long as that lasts. A `Player` is handed
+/// observations and its own attempts' resolutions, never a match.
+#[test]
+fn the_bot_cannot_tell_apart_games_that_look_the_same_to_it() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/ppppppp1/7p/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    for spec in [
+        ModelSpec::Fog,
+        ModelSpec::parse("kriegspiel", Some("english")).unwrap(),
+    ] {
+        let mut compared = 0;
+        for seed in 1..=8u64 {
+            compared += same_view_same_attempts(quick, &spec, fens, seed, 60);
+        }
+        assert!(
+            compared >= 10,
+            "{}: only {compared} attempts compared",
+            spec.id()
+        );
+    }
+}
+
+fn game(
+    spec: &ModelSpec,
+    variant: &Variant,
+    white: Box<dyn Player>,
+    black: Box<dyn Player>,
+    max_attempts: usize,
+) -> (AnyMatch, Watched, Watched) {
+    let mut m = AnyMatch::new(variant, spec.clone(), None).unwrap();
+    let (mut w, mut b) = (Watched::new(white), Watched::new(black));
+    let players: ByColor<&mut dyn Player> = ByColor {
+        white: &mut w,
+        black: &mut b,
+    };
+    let r = play_out(&mut m, players, max_attempts);
+    assert!(r.is_ok(), "{} {}: {r:?}", variant.id, spec.id());
+    (m, w, b)
+}
+
+#[test]
+fn a_seed_replays_the_same_game() {
+    for spec in [
+        ModelSpec::Fog,
+        ModelSpec::parse("kriegspiel", Some("berkeley-any")).unwrap(),
+    ] {
+        let run = |seed: u64| {
+            let (m, w, _) = game(
+                &spec,
+                &Variant::chess(),
+                quick(seed),
+                Opponent::Random.build(9),
+                150,
+            );
+            (w.tried, m.fen())
+        };
+        assert_eq!(run(5), run(5), "{}", spec.id());
+        assert_ne!(run(5).0, run(6).0, "{}", spec.id());
+    }
+}
+
+#[test]
+fn every_attempt_is_allowed_and_every_model_and_variant_is_played() {
+    for variant in [Variant::chess(), Variant::foolish_king()] {
+        for spec in models() {
+            for (seed, bot_side) in [(1u64, Color::White), (2, Color::Black)] {
+                let (me, other) = (quick(seed), Opponent::Random.build(seed));
+                let (white, black) = if bot_side == Color::White {
+                    (me, other)
+                } else {
+                    (other, me)
+                };
+                let (m, w, b) = game(&spec, &variant, white, black, 80);
+                let watched = if bot_side == Color::White { &w } else { &b };
+                assert!(
+                    watched.faults.is_empty(),
+                    "{} {}: {:?}",
+                    variant.id,
+                    spec.id(),
+                    watched.faults
+                );
+                assert!(!watched.tried.is_empty() || m.outcome().is_some());
+            }
+        }
+    }
+}
+
+/// Ten Fog of War games at the beginner level against the random mover,
+/// colours alternating: it must win nearly all.
+#[test]
+fn the_beginner_beats_the_random_mover_in_fog_of_war() {
+    let mut wins = 0;
+    for seed in 0..10u64 {
+        let side = if seed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (me, other) = (bot(BotLevel::Beginner, seed), Opponent::Random.build(seed));
+        let (white, black) = if side == Color::White {
+            (me, other)
+        } else {
+            (other, me)
+        };
+        let (m, _, _) = game(&ModelSpec::Fog, &Variant::chess(), white, black, 600);
+        wins += usize::from(m.outcome().and_then(|o| o.winner) == Some(side));
+    }
+    assert!(wins >= 9, "the beginner won {wins} of 10");
+}
+
+/// A clock that moves on by `step` milliseconds each time it is read.
+struct Ticking {
+    now: std::sync::Mutex<f64>,
+    step: f64,
+}
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> f64 {
+        let mut now = self.now.lock().unwrap();
+        *now += self.step;
+        *now
+    }
+}
+
+/// The position after 1.e4 e5 2.Nf3 under Fog of War, Black to move.
+fn fog_game() -> AnyMatch {
+    let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+    let g = m.geometry();
+    for t in ["e2e4", "e7e5", "g1f3"] {
+        let side = m.turn();
+        m.attempt(side, Attempt::parse(t, g).unwrap()).unwrap();
+    }
+    m
+}
+
+#[test]
+fn thinking_reports_its_best_attempt_and_stops_when_told() {
+    let m = fog_game();
+    let mut bot = BotPlayer::new(BotLevel::Club, 3);
+    for told in m.transcript(Color::Black) {
+        told.tell(&mut bot);
+    }
+    let obs = m.observation(Color::Black);
+    let mut reports: Vec<Thought> = Vec::new();
+    let attempt = bot.attempt_thinking(&obs, &mut |t: &Thought| {
+        reports.push(t.clone());
+        reports.len() < 3
+    });
+    assert_eq!(reports.len(), 3, "stopped at the third report");
+    assert!(reports.iter().all(|t| t.best.as_move().is_some()));
+    assert!(obs
+        .hints
+        .iter()
+        .any(|h| Some((h.from, h.to)) == attempt.as_move().map(|a| (a.from, a.to))));
+    let last = bot.last_thought().unwrap();
+    assert!(
+        last.nodes < BotLevel::Club.level().nodes / 2,
+        "{}",
+        last.nodes
+    );
+}
+
+#[test]
+fn with_a_clock_it_thinks_for_its_time() {
+    let m = fog_game();
+    let mut bot = BotPlayer::new(BotLevel::Club, 3);
+    for told in m.transcript(Color::Black) {
+        told.tell(&mut bot);
+    }
+    // Each read of the clock is a millisecond: the search stops after
+    // about 0.92 × 50 reads, one every few thousand nodes.
+    bot.set_clock(Box::new(Ticking {
+        now: std::sync::Mutex::new(0.0),
+        step: 1.0,
+    }));
+    bot.think_for(50);
+    let attempt = bot.attempt(&m.observation(Color::Black));
+    assert!(attempt.as_move().is_some());
+    let nodes = bot.last_thought().unwrap().nodes;
+    assert!((10_000..200_000).contains(&nodes), "{nodes} nodes");
+}

@@ -1,0 +1,192 @@
+//! The full-information lower bound: a belief is lost when one of its
+//! positions has no mate in the moves left even seen whole. A memoised
+//! perfect-information search (one entry per position, by Zobrist hash),
+//! used with at most [`FULL_INFO_DEPTH`] moves left, the placement that
+//! escaped last tried first.
+
+use fogbound_engine::belief::Belief;
+use fogbound_engine::{Bitboard64, Color, RuleMode};
+
+use super::{white_won, Pos, Solver, Stop, Witness};
+
+/// The perfect-information lower bound is used with at most this many
+/// moves left: a belief is lost if one of its positions has no mate even
+/// seen whole. 3 was the fastest on the Rotenberg mate in 8: fewer moves
+/// search many more beliefs, more make each bound dearer (figures in
+/// SOLVER-NOTES.md).
+pub const FULL_INFO_DEPTH: u32 = 3;
+
+/// What the full-information search knows of one position: White mates
+/// within `mate` moves (0: not known), and not within `none` moves.
+#[derive(Clone, Copy, Default)]
+pub(super) struct FullInfo {
+    pub(super) mate: u8,
+    pub(super) none: u8,
+}
+
+impl Solver<'_> {
+    /// The full-information lower bound: a position of `belief` with no
+    /// mate within `moves` even seen whole (its hash, as a witness). Only
+    /// with at most [`FULL_INFO_DEPTH`] moves left.
+    pub(super) fn bound(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+    ) -> Result<Option<Witness>, Stop> {
+        if moves > FULL_INFO_DEPTH {
+            return Ok(None);
+        }
+        let mut order: Vec<usize> = (0..belief.len()).collect();
+        if let Some(hint) = self.escape_hint {
+            // First the position whose Black men stand as where a belief
+            // last escaped: the others' mates need not be proved then.
+            order.sort_by_key(|&i| belief.positions()[i].by_color(Color::Black) != hint);
+        }
+        for i in order {
+            let pos = &belief.positions()[i];
+            if !self.mates_in_hashed(pos, belief.key()[i], moves)? {
+                self.escape_hint = Some(pos.by_color(Color::Black));
+                return Ok(Some(vec![belief.key()[i]]));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether White, to move in `pos` and seeing everything, forces the
+    /// goal within `moves` moves (Black replies with every legal move).
+    pub fn mates_in(&mut self, pos: &Pos, moves: u32) -> Result<bool, Stop> {
+        self.mates_in_hashed(pos, pos.zobrist_hash(), moves)
+    }
+
+    /// [`Solver::mates_in`] for a position whose hash `h` is known (each
+    /// next position's hash is then found from its parent's).
+    fn mates_in_hashed(&mut self, pos: &Pos, h: u64, moves: u32) -> Result<bool, Stop> {
+        if moves == 0 {
+            return Ok(false);
+        }
+        let known = self.full.get(&h).copied().unwrap_or_default();
+        // Monotone in the moves: a mate within fewer is a mate within
+        // more; no mate within more is no mate within fewer.
+        if known.mate != 0 && u32::from(known.mate) <= moves {
+            return Ok(true);
+        }
+        if u32::from(known.none) >= moves {
+            return Ok(false);
+        }
+        self.stats.full_info_positions += 1;
+        if moves == 1 {
+            let won = self.mates_in_one(pos)?;
+            let e = self.full.entry(h).or_default();
+            if won {
+                e.mate = 1;
+            } else {
+                e.none = e.none.max(1);
+            }
+            return Ok(won);
+        }
+        // Over already (Black's reply ended the game): won only if White won.
+        if let Some(o) = pos.decided() {
+            return Ok(white_won(Some(o)));
+        }
+        let list = pos.moves(self.mode);
+        if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
+            return Ok(white_won(Some(o)));
+        }
+        // Each move played once; under orthodox rules checks and captures
+        // first.
+        let killer = self.full_killers.get(moves as usize).copied().flatten();
+        let mut afters: Vec<Pos> = Vec::with_capacity(list.len());
+        let mut order: Vec<(u8, u16)> = Vec::with_capacity(list.len());
+        for (i, m) in list.iter().enumerate() {
+            // One node per move generated, as the budgets were set by.
+            self.tick()?;
+            let after = pos.after(m);
+            let first = killer == Some((m.from, m.to));
+            let rank = if first {
+                0
+            } else if self.mode == RuleMode::Orthodox {
+                1 + u8::from(!after.is_check()) * 2 + u8::from(!m.is_capture())
+            } else {
+                1
+            };
+            order.push((rank, i as u16));
+            afters.push(after);
+        }
+        order.sort_by_key(|&(rank, _)| rank);
+        let mut won = false;
+        let mut replies = Vec::new();
+        'white: for &(_, i) in &order {
+            let (m, after) = (&list[usize::from(i)], &afters[usize::from(i)]);
+            // The replies once: they say whether the game is over too.
+            if let Some(o) = after.decided() {
+                if white_won(Some(o)) {
+                    won = true;
+                    self.full_killers[moves as usize] = Some((m.from, m.to));
+                    break;
+                }
+                continue;
+            }
+            replies.clear();
+            after.moves_into(self.mode, &mut replies);
+            let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
+            if white_won(outcome) {
+                won = true;
+                self.full_killers[moves as usize] = Some((m.from, m.to));
+                break;
+            }
+            if outcome.is_some() {
+                continue;
+            }
+            let after_hash = after.zobrist_hash_from(pos, h);
+            for reply in &replies {
+                let next = after.after(reply);
+                let next_hash = next.zobrist_hash_from(after, after_hash);
+                if !self.mates_in_hashed(&next, next_hash, moves - 1)? {
+                    continue 'white;
+                }
+            }
+            won = true;
+            self.full_killers[moves as usize] = Some((m.from, m.to));
+            break;
+        }
+        let e = self.full.entry(h).or_default();
+        let n = moves.min(u32::from(u8::MAX)) as u8;
+        if won {
+            e.mate = if e.mate == 0 { n } else { e.mate.min(n) };
+        } else {
+            e.none = e.none.max(n);
+        }
+        Ok(won)
+    }
+
+    /// [`Solver::mates_in`] one move: only checks, each ended or not by
+    /// the quick test (no list of Black's replies).
+    fn mates_in_one(&mut self, pos: &Pos) -> Result<bool, Stop> {
+        if let Some(o) = pos.decided() {
+            return Ok(white_won(Some(o)));
+        }
+        let list = pos.moves(self.mode);
+        if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
+            return Ok(white_won(Some(o)));
+        }
+        let killer = self.full_killers[1];
+        let first = list
+            .iter()
+            .position(|m| killer == Some((m.from, m.to)))
+            .unwrap_or(0);
+        for i in (first..list.len()).chain(0..first) {
+            // One node per move generated, as the budgets were set by.
+            self.tick()?;
+            let m = &list[i];
+            let after = pos.after(m);
+            if self.mode == RuleMode::Orthodox && !after.is_check() {
+                continue;
+            }
+            if white_won(after.outcome_quick(self.mode)) {
+                self.full_killers[1] = Some((m.from, m.to));
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}

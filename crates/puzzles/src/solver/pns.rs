@@ -1,0 +1,654 @@
+//! Depth-first proof-number search (df-pn) over the solver's belief
+//! states: the same AND-OR tree as [`Solver::lost`], explored where a
+//! proof or a disproof looks cheapest instead of attempt by attempt.
+//!
+//! Why: a fog problem's proof is small, but a depth-first search must
+//! refute every wrong attempt it meets before the right one, in full, and
+//! refuting a quiet wrong attempt with a hidden man's uncertainty is most
+//! of the work (the Rotenberg mate in 8's key has a proof of a few dozen
+//! beliefs; the depth-first search visits thousands of beliefs to find
+//! it). Each node keeps a proof number (how many leaves must still be
+//! proved to prove it, at least) and a disproof number; White's beliefs
+//! are OR nodes (one attempt, or "Any?", must work), an attempt, the
+//! answers to "Any?" and Black's turn are AND nodes (every answer must be
+//! won). The search always descends into the most proving child, with
+//! thresholds that send it back up when a sibling becomes cheaper (Nagai's
+//! df-pn).
+//!
+//! Numbers are kept by a 64-bit key of the node (belief, moves, stage,
+//! attempt). Decided White and Black beliefs also go into the solver's
+//! exact memo, and each proved White belief keeps the attempt that proved
+//! it ([`ProofMove`]), so the depth-first code that builds the solution
+//! tree walks the proof without searching again. Near the leaves (at most
+//! the solver's exact depth in moves) the depth-first search decides a
+//! belief outright, with its witnesses and the full-information bound.
+
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+use super::{is_pawn_capture, white_won, Pos, Solver, Stop, Turn};
+use fogbound_engine::belief::Belief;
+use fogbound_engine::{Bitboard64, Move, MoveAttempt};
+
+/// Proof and disproof numbers at or above this are infinite. 64 bits:
+/// sums over a deep tree's answers grow fast (the same belief is counted
+/// on every path to it), and with 32 bits a belief with 14 moves to go
+/// reached the ceiling and was taken for refuted.
+const INFINITE: u64 = u64::MAX / 4;
+
+/// A sibling's number, raised by a quarter: the threshold a child is
+/// searched to before its parent looks again (Pawlewicz and Lew's 1 + ε
+/// trick: fewer returns up the tree, fewer expansions repeated). On the
+/// Rotenberg mate in 8 a quarter did best: 11.4 k beliefs against 13 k with
+/// 15 % and 14.3 k with a third.
+fn grow(second: u64) -> u64 {
+    second
+        .saturating_add(second / 4)
+        .saturating_add(1)
+        .min(INFINITE)
+}
+
+/// A node's proof and disproof numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Numbers {
+    pn: u64,
+    dn: u64,
+}
+
+impl Numbers {
+    const PROVED: Numbers = Numbers {
+        pn: 0,
+        dn: INFINITE,
+    };
+    const DISPROVED: Numbers = Numbers {
+        pn: INFINITE,
+        dn: 0,
+    };
+
+    fn decided(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// What White does in a belief the search proved won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ProofMove {
+    /// This attempt.
+    Attempt(MoveAttempt),
+    /// Ask "Any?".
+    Ask,
+    /// A pawn capture refused everywhere, to be free of the obligation.
+    Free,
+}
+
+type Shared = Rc<Belief<Bitboard64>>;
+
+/// A node of the AND-OR tree.
+enum Node {
+    /// White to move: an OR node.
+    White {
+        belief: Shared,
+        moves: u32,
+        turn: Turn,
+    },
+    /// White's attempt in a belief: AND over the umpire's answers.
+    Attempt {
+        belief: Shared,
+        legal: Rc<Vec<Vec<Move>>>,
+        moves: u32,
+        turn: Turn,
+        attempt: MoveAttempt,
+    },
+    /// White asks "Any?": AND over "Yes" and "No".
+    Ask { belief: Shared, moves: u32 },
+    /// Black to move (any legal reply, any position): AND over what White
+    /// is told; `moves` are White's moves left after the reply.
+    Black { belief: Shared, moves: u32 },
+    /// The problem's start, where White's first move is looked for: an OR
+    /// node over the attempts alone (a key is a move, not a question).
+    Key { belief: Shared, moves: u32 },
+}
+
+/// A hasher for node keys (the parts are already Zobrist hashes).
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(27) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+fn belief_key(belief: &Belief<Bitboard64>, tag: u64, moves: u32, turn: Turn) -> Mix {
+    let mut h = Mix(tag);
+    for &x in belief.key() {
+        h.write_u64(x);
+    }
+    h.write_u64(u64::from(moves));
+    h.write_u64(turn as u64);
+    h
+}
+
+impl Node {
+    fn is_or(&self) -> bool {
+        matches!(self, Node::White { .. } | Node::Key { .. })
+    }
+
+    fn key(&self) -> u64 {
+        match self {
+            Node::White {
+                belief,
+                moves,
+                turn,
+            } => belief_key(belief, 1, *moves, *turn).finish(),
+            Node::Attempt {
+                belief,
+                moves,
+                turn,
+                attempt,
+                ..
+            } => {
+                let mut h = belief_key(belief, 2, *moves, *turn);
+                attempt.hash(&mut h);
+                h.finish()
+            }
+            Node::Ask { belief, moves } => belief_key(belief, 3, *moves, Turn::Fresh).finish(),
+            Node::Black { belief, moves } => belief_key(belief, 4, *moves, Turn::Fresh).finish(),
+            Node::Key { belief, moves } => belief_key(belief, 5, *moves, Turn::Fresh).finish(),
+        }
+    }
+
+    /// Numbers for a node not searched yet: beliefs with more positions
+    /// and more moves to go are assumed harder to prove.
+    fn guess(&self) -> Numbers {
+        match self {
+            // Measured on the Rotenberg mate in 8 from scratch (native):
+            // 1 + n/3 needed 11.4 k beliefs; 1 + log2 n + moves/2, 20 k;
+            // 1 everywhere, 36 k; n itself, 13.7 k.
+            Node::White { belief, .. } => Numbers {
+                pn: 1 + belief.len() as u64 / 3,
+                dn: 1,
+            },
+            _ => Numbers { pn: 1, dn: 1 },
+        }
+    }
+}
+
+/// A first move at a root shared with other threads (see
+/// [`super::solve_parallel`]).
+enum SharedFirstMove {
+    Open,
+    /// Another thread is searching it.
+    Busy,
+    /// Another thread refuted it.
+    Refuted,
+}
+
+/// A node's expansion: decided at once, or its children.
+enum Expansion {
+    Decided(bool),
+    Children(Vec<Node>),
+}
+
+impl Solver<'_> {
+    /// Whether White wins `belief` within `moves` at stage `turn`, by
+    /// proof-number search.
+    pub(super) fn prove(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Result<bool, Stop> {
+        if belief.is_empty() {
+            return Ok(true);
+        }
+        let root = Node::White {
+            belief: Rc::new(belief.clone()),
+            moves,
+            turn: self.stage(belief, turn),
+        };
+        self.prove_node(&root)
+    }
+
+    /// Whether `attempt` forces the goal from `belief` within `moves`, by
+    /// proof-number search.
+    pub(super) fn prove_attempt(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+    ) -> Result<bool, Stop> {
+        let root = Node::Attempt {
+            belief: Rc::new(belief.clone()),
+            legal: Rc::new(self.legal(belief)),
+            moves,
+            turn: self.stage(belief, Turn::Fresh),
+            attempt: *attempt,
+        };
+        self.prove_node(&root)
+    }
+
+    /// A first attempt that forces the goal from `belief` within `moves`
+    /// (`None`: none does), by proof-number search over the attempts.
+    pub(super) fn prove_key(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+    ) -> Result<Option<MoveAttempt>, Stop> {
+        let belief = Rc::new(belief.clone());
+        let root = Node::Key {
+            belief: belief.clone(),
+            moves,
+        };
+        if !self.prove_node(&root)? {
+            return Ok(None);
+        }
+        let children = match self.expand(&root)? {
+            Expansion::Children(c) => c,
+            Expansion::Decided(_) => Vec::new(),
+        };
+        Ok(children.into_iter().find_map(|c| match c {
+            Node::Attempt { attempt, .. }
+                if self.numbers.get(&c.key()).is_some_and(|n| n.pn == 0) =>
+            {
+                Some(attempt)
+            }
+            _ => None,
+        }))
+    }
+
+    /// What White does in `belief` (stage `turn`) to win within `moves`,
+    /// if the search proved it.
+    pub(super) fn proof_move(
+        &self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        turn: Turn,
+    ) -> Option<ProofMove> {
+        let turn = self.stage(belief, turn);
+        self.proof_moves
+            .get(&(belief.key().to_vec(), turn))
+            .filter(|(_, proved_in)| *proved_in <= moves)
+            .map(|(how, _)| *how)
+    }
+
+    fn prove_node(&mut self, root: &Node) -> Result<bool, Stop> {
+        let n = self.mid(
+            root,
+            Numbers {
+                pn: INFINITE,
+                dn: INFINITE,
+            },
+        )?;
+        if !n.decided() {
+            // A number reached the ceiling before a proof or a disproof:
+            // nothing is known (never a refutation).
+            return Err(Stop::Undecided);
+        }
+        Ok(n.pn == 0)
+    }
+
+    /// Nagai's multiple iterative deepening: search `node` until its
+    /// numbers reach the thresholds (or it is decided).
+    fn mid(&mut self, node: &Node, limit: Numbers) -> Result<Numbers, Stop> {
+        self.tick()?;
+        let key = node.key();
+        if let Some(&n) = self.numbers.get(&key) {
+            if n.decided() || n.pn >= limit.pn || n.dn >= limit.dn {
+                return Ok(n);
+            }
+        }
+        let children = match self.expand(node)? {
+            Expansion::Decided(won) => {
+                let n = if won {
+                    Numbers::PROVED
+                } else {
+                    Numbers::DISPROVED
+                };
+                self.numbers.insert(key, n);
+                self.settle(node, None, won);
+                return Ok(n);
+            }
+            Expansion::Children(c) => c,
+        };
+        let or = node.is_or();
+        // Threads are native only: on wasm this is false at compile time,
+        // and the sharing code is left out of the worker (2.3 KB gzip).
+        let shared_root = !cfg!(target_arch = "wasm32")
+            && matches!(node, Node::Key { .. })
+            && self.share.is_some();
+        let keys: Vec<u64> = children.iter().map(Node::key).collect();
+        loop {
+            let mut best = 0;
+            let mut best_n = Numbers {
+                pn: INFINITE,
+                dn: INFINITE,
+            };
+            let (mut best_pick, mut second) = (INFINITE, INFINITE);
+            let (mut sum, mut least) = (0u64, INFINITE);
+            for (i, (c, k)) in children.iter().zip(&keys).enumerate() {
+                let mut n = self.numbers.get(k).copied().unwrap_or_else(|| c.guess());
+                let mut busy = false;
+                if shared_root {
+                    match self.shared_first_move(c, n) {
+                        SharedFirstMove::Refuted => n = Numbers::DISPROVED,
+                        SharedFirstMove::Busy => busy = true,
+                        SharedFirstMove::Open => {}
+                    }
+                }
+                // OR: prove one (least pn), disprove all (sum of dn); AND
+                // the other way round.
+                let (own, other) = if or { (n.pn, n.dn) } else { (n.dn, n.pn) };
+                sum = sum.saturating_add(other).min(INFINITE);
+                least = least.min(own);
+                // A first move another thread is in is taken only when
+                // nothing else is open.
+                let pick = if busy { INFINITE - 1 } else { own };
+                if pick < best_pick {
+                    second = best_pick;
+                    best = i;
+                    best_n = n;
+                    best_pick = pick;
+                } else if pick < second {
+                    second = pick;
+                }
+            }
+            let n = if or {
+                Numbers { pn: least, dn: sum }
+            } else {
+                Numbers { pn: sum, dn: least }
+            };
+            self.numbers.insert(key, n);
+            if n.decided() {
+                let won = n.pn == 0;
+                let proof = if won && or {
+                    Some(&children[best])
+                } else {
+                    None
+                };
+                self.settle(node, proof, won);
+                return Ok(n);
+            }
+            if n.pn >= limit.pn || n.dn >= limit.dn {
+                return Ok(n);
+            }
+            let child_limit = if or {
+                Numbers {
+                    pn: limit.pn.min(grow(second)),
+                    dn: (limit.dn - n.dn).saturating_add(best_n.dn).min(INFINITE),
+                }
+            } else {
+                Numbers {
+                    pn: (limit.pn - n.pn).saturating_add(best_n.pn).min(INFINITE),
+                    dn: limit.dn.min(grow(second)),
+                }
+            };
+            if shared_root {
+                self.enter_first_move(&children[best]);
+                let searched = self.mid(&children[best], child_limit);
+                self.leave_first_move(&children[best], searched);
+                searched?;
+            } else {
+                self.mid(&children[best], child_limit)?;
+            }
+        }
+    }
+
+    /// At a root shared with other threads, what they know of a first
+    /// move `child` (its numbers here `n`).
+    fn shared_first_move(&self, child: &Node, n: Numbers) -> SharedFirstMove {
+        let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) else {
+            return SharedFirstMove::Open;
+        };
+        if share.refuted(*moves, attempt) {
+            SharedFirstMove::Refuted
+        } else if !n.decided() && share.busy_elsewhere(me, *moves, attempt) {
+            SharedFirstMove::Busy
+        } else {
+            SharedFirstMove::Open
+        }
+    }
+
+    fn enter_first_move(&self, child: &Node) {
+        if let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) {
+            share.enter(me, *moves, attempt);
+        }
+    }
+
+    /// Tells the other threads a first move's outcome, if it is decided.
+    fn leave_first_move(&self, child: &Node, searched: Result<Numbers, Stop>) {
+        if let (Some((share, me)), Node::Attempt { moves, attempt, .. }) = (self.share, child) {
+            let decided = searched.ok().filter(|n| n.decided()).map(|n| n.pn == 0);
+            share.leave(me, *moves, attempt, decided);
+        }
+    }
+
+    /// Keeps a decided node in the exact memo (and, for a White belief
+    /// proved won, the child that proved it).
+    fn settle(&mut self, node: &Node, proof: Option<&Node>, won: bool) {
+        match node {
+            Node::White {
+                belief,
+                moves,
+                turn,
+            } => {
+                let result = if won {
+                    None
+                } else {
+                    Some(belief.key().to_vec())
+                };
+                self.remember(belief.key(), *moves, *turn, &result);
+                let how = match proof {
+                    Some(Node::Attempt { attempt, .. }) => Some(ProofMove::Attempt(*attempt)),
+                    Some(Node::Ask { .. }) => Some(ProofMove::Ask),
+                    Some(Node::White { .. }) => Some(ProofMove::Free),
+                    _ => None,
+                };
+                if let Some(how) = how {
+                    self.proof_moves
+                        .insert((belief.key().to_vec(), *turn), (how, *moves));
+                }
+            }
+            Node::Black { belief, moves } => {
+                let result = if won {
+                    None
+                } else {
+                    Some(belief.key().to_vec())
+                };
+                self.remember_escape(belief.key(), *moves, &result);
+            }
+            Node::Attempt { .. } | Node::Ask { .. } | Node::Key { .. } => {}
+        }
+    }
+
+    fn expand(&mut self, node: &Node) -> Result<Expansion, Stop> {
+        match node {
+            Node::White {
+                belief,
+                moves,
+                turn,
+            } => self.expand_white(belief, *moves, *turn),
+            Node::Attempt {
+                belief,
+                legal,
+                moves,
+                turn,
+                attempt,
+            } => self.expand_attempt(belief, legal, *moves, *turn, attempt),
+            Node::Ask { belief, moves } => {
+                let (yes, no) = self
+                    .any_answers(belief)
+                    .expect("asked only where the answer tells something");
+                Ok(Expansion::Children(vec![
+                    self.white(yes, *moves, Turn::Obliged),
+                    self.white(no, *moves, Turn::Asked),
+                ]))
+            }
+            Node::Black { belief, moves } => self.expand_black(belief, *moves),
+            Node::Key { belief, moves } => {
+                let legal = Rc::new(self.legal(belief));
+                let turn = self.stage(belief, Turn::Fresh);
+                let children: Vec<Node> = self
+                    .ordered(belief, &legal, *moves)
+                    .into_iter()
+                    .map(|attempt| Node::Attempt {
+                        belief: belief.clone(),
+                        legal: legal.clone(),
+                        moves: *moves,
+                        turn,
+                        attempt,
+                    })
+                    .collect();
+                Ok(if children.is_empty() {
+                    Expansion::Decided(false)
+                } else {
+                    Expansion::Children(children)
+                })
+            }
+        }
+    }
+
+    fn white(&self, belief: Belief<Bitboard64>, moves: u32, turn: Turn) -> Node {
+        let turn = self.stage(&belief, turn);
+        Node::White {
+            belief: Rc::new(belief),
+            moves,
+            turn,
+        }
+    }
+
+    fn expand_white(&mut self, belief: &Shared, moves: u32, turn: Turn) -> Result<Expansion, Stop> {
+        if belief.is_empty() {
+            return Ok(Expansion::Decided(true));
+        }
+        if moves == 0 {
+            return Ok(Expansion::Decided(false));
+        }
+        if let Some(known) = self.recalled(belief.key(), moves, turn) {
+            return Ok(Expansion::Decided(known.is_none()));
+        }
+        if moves <= 1 {
+            return Ok(Expansion::Decided(
+                self.lost(belief, moves, turn)?.is_none(),
+            ));
+        }
+        self.stats.belief_states += 1;
+        if let Some(w) = self.bound(belief, moves)? {
+            self.remember(belief.key(), moves, turn, &Some(w));
+            return Ok(Expansion::Decided(false));
+        }
+        let legal = Rc::new(self.legal(belief));
+        let mut children = Vec::new();
+        if turn == Turn::Fresh && self.any_answers(belief).is_some() {
+            children.push(Node::Ask {
+                belief: belief.clone(),
+                moves,
+            });
+        }
+        if turn == Turn::Obliged && self.empty_pawn_try(belief, &legal).is_some() {
+            children.push(Node::White {
+                belief: belief.clone(),
+                moves,
+                turn: Turn::Asked,
+            });
+        }
+        let first: Pos = belief.positions()[0].clone();
+        for attempt in self.ordered(belief, &legal, moves) {
+            if turn == Turn::Obliged && !is_pawn_capture(&first, &attempt) {
+                continue;
+            }
+            children.push(Node::Attempt {
+                belief: belief.clone(),
+                legal: legal.clone(),
+                moves,
+                turn,
+                attempt,
+            });
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(false));
+        }
+        Ok(Expansion::Children(children))
+    }
+
+    fn expand_attempt(
+        &mut self,
+        belief: &Shared,
+        legal: &[Vec<Move>],
+        moves: u32,
+        turn: Turn,
+        attempt: &MoveAttempt,
+    ) -> Result<Expansion, Stop> {
+        if moves <= 1 {
+            let refuted = self.refute(belief, legal, moves, attempt, turn)?;
+            return Ok(Expansion::Decided(refuted.is_none()));
+        }
+        let groups = self.split(belief, legal, attempt);
+        if groups.iter().all(|g| g.view.refused) {
+            // Refused everywhere: tells nothing, and is never made.
+            return Ok(Expansion::Decided(false));
+        }
+        let mut children = Vec::new();
+        for g in groups {
+            if g.view.refused {
+                let next = self.after_refusal(&g.belief.positions()[0], turn, attempt);
+                children.push(self.white(g.belief, moves, next));
+            } else if g.view.outcome.is_some() {
+                if !white_won(g.view.outcome) {
+                    return Ok(Expansion::Decided(false));
+                }
+            } else {
+                children.push(Node::Black {
+                    belief: Rc::new(g.belief),
+                    moves: moves - 1,
+                });
+            }
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(true));
+        }
+        Ok(Expansion::Children(children))
+    }
+
+    fn expand_black(&mut self, belief: &Shared, moves: u32) -> Result<Expansion, Stop> {
+        if moves == 0 {
+            return Ok(Expansion::Decided(false));
+        }
+        if let Some(e) = self.escapes.get(belief.key()) {
+            if e.won_in <= moves {
+                return Ok(Expansion::Decided(true));
+            }
+            if e.lost_in >= moves {
+                return Ok(Expansion::Decided(false));
+            }
+        }
+        let replies = self.replies(belief);
+        let mut children = Vec::with_capacity(replies.len());
+        for g in replies {
+            if g.view.outcome.is_some() {
+                if !white_won(g.view.outcome) {
+                    return Ok(Expansion::Decided(false));
+                }
+            } else {
+                children.push(self.white(g.belief, moves, Turn::Fresh));
+            }
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(true));
+        }
+        Ok(Expansion::Children(children))
+    }
+}
