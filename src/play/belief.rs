@@ -46,7 +46,7 @@ pub fn use_belief_trace(replay: Rc<Replay>) -> (Trace, Callback<()>) {
                 ClientEvent::Done { answer, .. } => trace.set(Trace::Ready(Rc::new(answer))),
                 ClientEvent::Failed(message) => trace.set(Trace::Failed(message)),
                 // Only a newer trace cancels one, and it sets its own state.
-                ClientEvent::Cancelled => {}
+                ClientEvent::Interim(_) | ClientEvent::Cancelled => {}
             }))
         })
     };

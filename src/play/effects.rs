@@ -117,9 +117,20 @@ pub fn use_computer(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Call
                 ClientEvent::Failed(message) => {
                     show_error(&errors, format!("The computer could not move: {message}"));
                 }
-                // The turn line says the computer is thinking until it
-                // answers; "Move now" abandons a search by asking again.
-                ClientEvent::Progress { .. } | ClientEvent::Cancelled => {}
+                // How deep it went, and its best attempt so far, which
+                // "Move now" plays at once.
+                ClientEvent::Progress { pass, done, total } => act.emit(Act::Thinking {
+                    asked: asked.get(),
+                    words: pass,
+                    done,
+                    total,
+                }),
+                ClientEvent::Interim(attempt) => act.emit(Act::BestSoFar {
+                    asked: asked.get(),
+                    attempt,
+                }),
+                // A newer request abandons an older one.
+                ClientEvent::Cancelled => {}
             }))
         })
     };
@@ -167,7 +178,8 @@ pub fn use_hint(game: Option<Rc<RefCell<GameTable>>>, starts: u64, act: Callback
                 }
                 // A hint is quick and shown when it comes; a newer request
                 // abandons an older one.
-                ClientEvent::Progress { .. } | ClientEvent::Cancelled => {}
+                ClientEvent::Progress { .. } | ClientEvent::Interim(_) | ClientEvent::Cancelled => {
+                }
             }))
         })
     };

@@ -42,6 +42,8 @@ pub enum ClientEvent<A> {
         millis: f64,
         memory_bytes: u64,
     },
+    /// The job's best answer so far; it goes on thinking.
+    Interim(A),
     Failed(String),
     Cancelled,
 }
@@ -101,6 +103,10 @@ impl<D: Domain> ComputeClient<D> {
                         millis,
                         memory_bytes,
                     },
+                    Err(e) => ClientEvent::Failed(format!("The worker's answer: {e}")),
+                },
+                ClientEvent::Interim(answer) => match decode::<D::Answer>(&answer) {
+                    Ok(answer) => ClientEvent::Interim(answer),
                     Err(e) => ClientEvent::Failed(format!("The worker's answer: {e}")),
                 },
                 ClientEvent::Failed(message) => ClientEvent::Failed(message),
@@ -215,6 +221,7 @@ impl RawClient {
                 Response::Progress {
                     pass, done, total, ..
                 } => ClientEvent::Progress { pass, done, total },
+                Response::Interim { answer, .. } => ClientEvent::Interim(answer),
                 Response::Done {
                     answer,
                     millis,

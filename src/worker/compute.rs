@@ -2,7 +2,7 @@
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-use super::dispatch::{self, Kept};
+use super::dispatch::{self, Host, Kept};
 use super::protocol::{Request, Response};
 
 /// Shortest interval between two progress messages, in milliseconds.
@@ -46,16 +46,26 @@ impl Worker for ComputeWorker {
                 );
             }
         };
-        let response =
-            match dispatch::run(request.domain, &request.job, &mut self.kept, &mut report) {
-                Ok(answer) => Response::Done {
-                    id,
-                    answer,
-                    millis: now_ms() - started,
-                    memory_bytes: memory_bytes(),
-                },
-                Err(message) => Response::Failed { id, message },
-            };
+        let mut interim = |answer: Vec<u8>| scope.respond(who, Response::Interim { id, answer });
+        let host = Host {
+            now: now_ms,
+            interim: &mut interim,
+        };
+        let response = match dispatch::run(
+            request.domain,
+            &request.job,
+            &mut self.kept,
+            &mut report,
+            Some(host),
+        ) {
+            Ok(answer) => Response::Done {
+                id,
+                answer,
+                millis: now_ms() - started,
+                memory_bytes: memory_bytes(),
+            },
+            Err(message) => Response::Failed { id, message },
+        };
         scope.respond(who, response);
     }
 }

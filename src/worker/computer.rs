@@ -3,11 +3,13 @@
 //! (what that side was told, nothing else).
 
 use fogbound_engine::{Attempt, Observation, Told};
+use fogbound_players::budget::{Clock, Thought};
 use fogbound_players::seat::Seat;
 use fogbound_players::Opponent;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::{Domain, DomainId};
+use super::Report;
 
 /// The computer's domain.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -50,15 +52,46 @@ pub const HURRIED_NODES: u64 = 2_000;
 /// The automated player the worker keeps between the game's turns.
 pub type KeptSeat = Option<Seat>;
 
-/// Runs `job`; a `Think` uses and keeps the game's seat.
-pub fn run(job: &ComputerJob, kept: &mut KeptSeat) -> Result<Attempt, String> {
+/// How the worker lets the computer think by the clock: `now` reads the
+/// clock in milliseconds (`performance.now()`), `report` hears its progress
+/// (`depth 6 · 16 boards`, milliseconds spent of its level's time) and
+/// `best` each attempt it would make now — the page plays the latest when
+/// "Move now" is pressed. Without it (tests, replays) the bot searches its
+/// level's node budget: the same seed gives the same attempt.
+pub struct Thinking<'a> {
+    pub now: fn() -> f64,
+    pub report: Report<'a>,
+    pub best: &'a mut dyn FnMut(&Attempt),
+}
+
+/// A clock read through a function.
+struct FnClock(fn() -> f64);
+
+impl Clock for FnClock {
+    fn now_ms(&self) -> f64 {
+        (self.0)()
+    }
+}
+
+/// Runs `job`; a `Think` uses and keeps the game's seat, and thinks by the
+/// clock when given `thinking`.
+pub fn run(
+    job: &ComputerJob,
+    kept: &mut KeptSeat,
+    thinking: Option<Thinking<'_>>,
+) -> Result<Attempt, String> {
     match job {
         ComputerJob::Think {
             opponent,
             seed,
             transcript,
             hurry,
-        } => think(kept, *opponent, *seed, transcript, *hurry),
+        } => match thinking {
+            Some(thinking) if !*hurry => {
+                think_by_clock(kept, *opponent, *seed, transcript, thinking)
+            }
+            _ => think(kept, *opponent, *seed, transcript, *hurry),
+        },
         ComputerJob::Hint {
             opponent,
             seed,
@@ -85,6 +118,51 @@ pub fn think(
     };
     seat.catch_up(transcript);
     Ok(seat.attempt(&last, hurry.then_some(HURRIED_NODES)))
+}
+
+/// The computer's attempt in a game as [`think`], but thinking for its
+/// level's time by `thinking`'s clock and telling it the best attempt so
+/// far after every board the search finishes.
+pub fn think_by_clock(
+    seat: &mut KeptSeat,
+    opponent: Opponent,
+    seed: u64,
+    transcript: &[Told],
+    thinking: Thinking<'_>,
+) -> Result<Attempt, String> {
+    let last = their_turn(transcript)?;
+    let seat = match seat {
+        Some(s) if s.is(opponent, seed) => s,
+        _ => seat.insert(Seat::new(opponent, seed)),
+    };
+    seat.catch_up(transcript);
+    let Thinking { now, report, best } = thinking;
+    let budget = match opponent {
+        Opponent::Bot(level) => level.level().ms,
+        _ => 0,
+    };
+    let started = now();
+    let mut listener = |thought: &Thought| {
+        best(&thought.best);
+        let spent = (now() - started).max(0.0) as u64;
+        report(&thinking_words(thought), spent.min(budget), budget.max(1));
+        true
+    };
+    Ok(seat.attempt_thinking(&last, Box::new(FnClock(now)), &mut listener))
+}
+
+/// What the computer's progress says: how deep every board searched so
+/// far went, and on how many boards of its sample.
+pub fn thinking_words(thought: &Thought) -> String {
+    let boards = if thought.boards == 1 {
+        "board"
+    } else {
+        "boards"
+    };
+    format!(
+        "depth {} · {} of {} {boards}",
+        thought.depth, thought.boards, thought.sample
+    )
 }
 
 /// What `opponent` would try for a person: a fresh one told the person's

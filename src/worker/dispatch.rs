@@ -3,7 +3,7 @@
 //! functions, tested natively.
 
 use super::beliefs::{self, BeliefJobs};
-use super::computer::{self, ComputerJobs, KeptSeat};
+use super::computer::{self, ComputerJobs, KeptSeat, Thinking};
 use super::fox::{self, FoxJobs, KeptSolution};
 use super::krk::{self, KeptTable, KrkJobs};
 use super::lab::{self, LabJobs, LabKept};
@@ -23,6 +23,14 @@ pub struct Kept {
     pub seat: KeptSeat,
 }
 
+/// The worker's clock and where a job's best answer so far goes (encoded),
+/// for the jobs that think by the clock; without it every job runs to its
+/// node budget (tests).
+pub struct Host<'a> {
+    pub now: fn() -> f64,
+    pub interim: &'a mut dyn FnMut(Vec<u8>),
+}
+
 /// Runs the job `job` (encoded) of `domain`, calling `report(pass, done,
 /// total)` as it goes, and returns the answer encoded. Bad input is an
 /// `Err` with a message for the page, never a panic.
@@ -31,14 +39,31 @@ pub fn run(
     job: &[u8],
     kept: &mut Kept,
     report: Report<'_>,
+    host: Option<Host<'_>>,
 ) -> Result<Vec<u8>, String> {
+    let (now, mut host_interim) = match host {
+        Some(Host { now, interim }) => (Some(now), Some(interim)),
+        None => (None, None),
+    };
     match domain {
         DomainId::Perft => answer::<PerftJobs>(job, |j| perft::run(&j, report)),
         DomainId::Krk => answer::<KrkJobs>(job, |j| krk::run(&j, &mut kept.krk, report)),
         DomainId::Fox => answer::<FoxJobs>(job, |j| fox::run(&j, &mut kept.fox, report)),
         DomainId::Lab => answer::<LabJobs>(job, |j| lab::run(&j, &mut kept.lab, report)),
         DomainId::Puzzle => answer::<PuzzleJobs>(job, |j| puzzle::run(&j, report)),
-        DomainId::Computer => answer::<ComputerJobs>(job, |j| computer::run(&j, &mut kept.seat)),
+        DomainId::Computer => answer::<ComputerJobs>(job, |j| {
+            let mut best = |attempt: &fogbound_engine::Attempt| {
+                if let (Some(host), Ok(bytes)) = (host_interim.as_mut(), encode(attempt)) {
+                    host(bytes);
+                }
+            };
+            let thinking = now.map(|now| Thinking {
+                now,
+                report,
+                best: &mut best,
+            });
+            computer::run(&j, &mut kept.seat, thinking)
+        }),
         DomainId::Beliefs => answer::<BeliefJobs>(job, |j| Ok(beliefs::run(&j, report))),
     }
 }
@@ -66,7 +91,14 @@ mod tests {
             depth: 2,
         };
         let bytes = encode(&job).unwrap();
-        let answer = run(DomainId::Perft, &bytes, &mut Kept::default(), &mut quiet()).unwrap();
+        let answer = run(
+            DomainId::Perft,
+            &bytes,
+            &mut Kept::default(),
+            &mut quiet(),
+            None,
+        )
+        .unwrap();
         let answer: PerftAnswer = decode(&answer).unwrap();
         assert_eq!(answer.nodes, 400);
     }
@@ -79,7 +111,14 @@ mod tests {
             depth: 2,
         })
         .unwrap();
-        let error = run(DomainId::Krk, &job, &mut Kept::default(), &mut quiet()).unwrap_err();
+        let error = run(
+            DomainId::Krk,
+            &job,
+            &mut Kept::default(),
+            &mut quiet(),
+            None,
+        )
+        .unwrap_err();
         assert!(error.contains("could not read the job"), "{error}");
     }
 }

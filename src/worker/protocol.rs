@@ -66,6 +66,9 @@ pub enum Response {
         millis: f64,
         memory_bytes: u64,
     },
+    /// The job's best answer so far (the computer's attempt while it
+    /// thinks), encoded as the domain's answer type; the job goes on.
+    Interim { id: u64, answer: Vec<u8> },
     /// The job could not be done (bad input); `message` says why.
     Failed { id: u64, message: String },
 }
@@ -74,6 +77,7 @@ impl Response {
     pub fn id(&self) -> u64 {
         match self {
             Response::Progress { id, .. }
+            | Response::Interim { id, .. }
             | Response::Done { id, .. }
             | Response::Failed { id, .. } => *id,
         }

@@ -77,6 +77,9 @@ impl<D: Domain> JobSlot<D> {
                 self.progress = Some((pass, done, total));
                 None
             }
+            // Only the computer's domain answers before it is done, and it
+            // has no slot.
+            ClientEvent::Interim(_) => None,
             ClientEvent::Cancelled => {
                 self.progress = None;
                 self.message = Some("Stopped.".into());

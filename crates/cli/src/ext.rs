@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{Attempt, Cell, Geometry, MoveAttempt, Observation, Resolution, Square};
 use fogbound_players::protocol::{self, FromPlayer, ToPlayer, PROTOCOL};
 
@@ -232,7 +232,7 @@ impl Player for ExtPlayer {
         self.name.clone()
     }
 
-    fn start(&mut self, obs: &Observation) {
+    fn start(&mut self, _rules: &GameRules, obs: &Observation) {
         self.geometry = Geometry::new(usize::from(obs.width), usize::from(obs.height))
             .unwrap_or(Geometry::CHESS);
         self.send(&ToPlayer::Start {

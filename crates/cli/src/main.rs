@@ -14,6 +14,7 @@ mod perft;
 mod play;
 mod puzzle;
 mod umpire;
+mod wall_clock;
 
 use std::process::ExitCode;
 

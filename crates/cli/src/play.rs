@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{
     catalogue, AnyMatch, Attempt, ByColor, Color, ModelSpec, Observation, Resolution,
 };
@@ -16,6 +16,7 @@ use fogbound_players::{play_out_limited, Limits, PlayOutError};
 use fogbound_players::{BotPlayer, Opponent};
 
 use crate::ext::{ExtPlayer, GameInfo};
+use crate::wall_clock::WallClock;
 use serde_json::json;
 
 /// Plays GAMES games between two automated players under a model and
@@ -51,8 +52,8 @@ pub struct Args {
     #[arg(long, value_parser = player_spec, requires = "a")]
     b: Option<Spec>,
     /// Thinking budget per attempt in milliseconds: sent to external
-    /// programs with every `go`, and a cap on the bot's node budget (turned
-    /// into nodes, so games stay reproducible)
+    /// programs with every `go`; the bot thinks that long by the clock
+    /// (without it, for its level's node budget: games replay exactly)
     #[arg(long)]
     ms: Option<u64>,
     /// Plies played at random before the players take over (both are told
@@ -109,7 +110,8 @@ impl Spec {
             Spec::Catalogue(Opponent::Bot(level)) => {
                 let mut bot = BotPlayer::new(*level, seed);
                 if let Some(ms) = ms {
-                    bot.cap_nodes(ms.saturating_mul(NODES_PER_MS));
+                    bot.set_clock(Box::new(WallClock::new()));
+                    bot.think_for(ms);
                 }
                 Seat::Plain(Box::new(bot))
             }
@@ -124,9 +126,6 @@ impl Spec {
         }
     }
 }
-
-/// The bot's search nodes per millisecond of `--ms` (natively, roughly).
-const NODES_PER_MS: u64 = 300;
 
 fn player_spec(id: &str) -> Result<Spec, String> {
     if let Some(cmd) = id.strip_prefix("ext:") {
@@ -186,8 +185,8 @@ impl Player for Timed {
             Seat::Ext(p) => p.name(),
         }
     }
-    fn start(&mut self, o: &Observation) {
-        self.inner.player().start(o)
+    fn start(&mut self, r: &GameRules, o: &Observation) {
+        self.inner.player().start(r, o)
     }
     fn observe(&mut self, o: &Observation) {
         self.inner.player().observe(o)

@@ -197,6 +197,14 @@ impl<B: Bitboard> Observer<B> {
         self.viewer
     }
 
+    /// The squares the viewer sees in `pos` besides its own men, as the
+    /// model says: every square its men could move to under Fog of War,
+    /// none in Kriegspiel. The Observer's model has no history, so under
+    /// Dark Chess (which shows the squares explored in a match) it is none.
+    pub fn visible(&self, pos: &Position<B>) -> B {
+        self.model.visible(pos, self.viewer)
+    }
+
     /// The enemy men the viewer sees in `pos`, by square (none in
     /// Kriegspiel; under Fog of War those its men could take).
     pub fn sees(&self, pos: &Position<B>) -> Vec<(Square, Piece)> {

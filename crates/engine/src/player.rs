@@ -11,15 +11,38 @@
 //! The players themselves (a random mover, the one-ply baseline, the bot)
 //! and their catalogue live in `fogbound-players`.
 
-use crate::{Attempt, Observation, Resolution, Told};
+use serde::{Deserialize, Serialize};
+
+use crate::{AnyMatch, Attempt, ModelSpec, Observation, Resolution, Told, Variant};
+
+/// The public rules of a game, told to every player at its start (as
+/// reconchess tells a player the game's setup): the variant and the
+/// information model, with its Kriegspiel preset. Nothing in it is hidden
+/// from either side, so a player need not guess the model from what it
+/// sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRules {
+    pub variant: Variant,
+    pub model: ModelSpec,
+}
+
+impl AnyMatch {
+    /// The rules this match is played by, as its players are told them.
+    pub fn rules(&self) -> GameRules {
+        GameRules {
+            variant: self.variant().clone(),
+            model: self.spec().clone(),
+        }
+    }
+}
 
 /// An automated player. See the module docs.
 pub trait Player: Send {
     /// What the player is called.
     fn name(&self) -> String;
-    /// The game begins: the player's first observation (it may not be to
-    /// move).
-    fn start(&mut self, observation: &Observation);
+    /// The game begins: its public rules and the player's first
+    /// observation (it may not be to move).
+    fn start(&mut self, rules: &GameRules, observation: &Observation);
     /// A later observation: after the opponent's ply or a try of theirs
     /// that the player heard of.
     fn observe(&mut self, observation: &Observation);
@@ -33,7 +56,7 @@ impl Told {
     /// Tells `player` this entry.
     pub fn tell(&self, player: &mut dyn Player) {
         match self {
-            Told::Start(o) => player.start(o),
+            Told::Start { rules, observation } => player.start(rules, observation),
             Told::Observed(o) => player.observe(o),
             Told::Resolved {
                 attempt,

@@ -8,13 +8,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::player::GameRules;
 use crate::{AnyMatch, Attempt, Color, Observation, Resolution};
 
 /// One thing a side was told.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Told {
-    /// The game began: the side's first observation.
-    Start(Observation),
+    /// The game began: its rules and the side's first observation.
+    Start {
+        rules: Box<GameRules>,
+        observation: Observation,
+    },
     /// A later observation, after the opponent's ply or attempt.
     Observed(Observation),
     /// The side's own attempt, how it was resolved and what it saw after.
@@ -29,8 +33,8 @@ impl Told {
     /// The observation this entry carries.
     pub fn observation(&self) -> &Observation {
         match self {
-            Told::Start(o) | Told::Observed(o) => o,
-            Told::Resolved { observation, .. } => observation,
+            Told::Observed(o) => o,
+            Told::Start { observation, .. } | Told::Resolved { observation, .. } => observation,
         }
     }
 }
@@ -46,7 +50,10 @@ impl AnyMatch {
         else {
             return Vec::new();
         };
-        let mut told = vec![Told::Start(fresh.observation(side))];
+        let mut told = vec![Told::Start {
+            rules: Box::new(fresh.rules()),
+            observation: fresh.observation(side),
+        }];
         for entry in self.log() {
             let Ok(result) = fresh.attempt(entry.player, entry.attempt) else {
                 break;
@@ -84,7 +91,7 @@ mod tests {
         try_(&mut m, Color::White, "e4e5"); // refused: a man stands there
         try_(&mut m, Color::White, "g1f3");
         let white = m.transcript(Color::White);
-        assert!(matches!(white[0], Told::Start(_)));
+        assert!(matches!(white[0], Told::Start { .. }));
         let resolved: Vec<&Resolution> = white
             .iter()
             .filter_map(|t| match t {

@@ -10,7 +10,7 @@
 //! hidden man: the yardstick a player that keeps a belief must beat.
 
 use fogbound_engine::model::find_in;
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{
     Attempt, Bitboard, Bitboard128, Bitboard256, Bitboard64, Observation, Position, Resolution,
     Role, RuleMode,
@@ -101,7 +101,7 @@ impl Player for GreedyPlayer {
         "Greedy".into()
     }
 
-    fn start(&mut self, _observation: &Observation) {}
+    fn start(&mut self, _rules: &GameRules, _observation: &Observation) {}
 
     fn observe(&mut self, _observation: &Observation) {}
 

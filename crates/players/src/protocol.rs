@@ -8,10 +8,10 @@
 use std::io::{BufRead, Write};
 
 use fogbound_engine::observation::{Message, SeenMove};
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{
-    Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, Observation,
-    Outcome, Piece, Resolution, RuleMode, Tries,
+    Actions, Attempt, Bitboard, Bitboard128, Bitboard256, Cell, Color, Geometry, Hint, ModelSpec,
+    Observation, Outcome, Piece, Resolution, RuleMode, Tries, Variant,
 };
 use serde::{Deserialize, Serialize};
 
@@ -432,6 +432,39 @@ fn picture_moves_on<B: Bitboard>(obs: &Observation, model: &str) -> Vec<Hint> {
     out
 }
 
+/// The pawn captures the player may try on its own picture under
+/// Kriegspiel (each pawn's capture onto a square none of its own men
+/// holds), as try hints: what a `view` without `tries` leaves it to work
+/// out. Without them a player whose only legal move is a pawn capture
+/// could try nothing the umpire accepts.
+pub fn picture_pawn_tries(obs: &Observation) -> Vec<Hint> {
+    let squares = usize::from(obs.width) * usize::from(obs.height);
+    if squares <= 128 {
+        picture_pawn_tries_on::<Bitboard128>(obs)
+    } else {
+        picture_pawn_tries_on::<Bitboard256>(obs)
+    }
+}
+
+fn picture_pawn_tries_on<B: Bitboard>(obs: &Observation) -> Vec<Hint> {
+    let Some(pos) = obs.as_position::<B>() else {
+        return Vec::new();
+    };
+    let me = obs.player;
+    let own = pos.by_color(me);
+    let mut out: Vec<Hint> = pos
+        .pieces(me, fogbound_engine::Role::Pawn)
+        .squares()
+        .flat_map(|from| {
+            (pos.rules().pawn_attacks(me, from) & !own)
+                .squares()
+                .map(move |to| Hint { from, to })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// `obs` with the square where a man was taken in the last ply, when the
 /// view did not say it: from the umpire's words of that ply ("Capture at
 /// e4", "Pawn at e4 captured"), else from the boards: one of the player's
@@ -526,6 +559,8 @@ pub fn serve<P: Player + ?Sized>(
 ) -> Result<(), String> {
     let mut player: Option<Box<P>> = None;
     let mut game: Option<Game> = None;
+    // The rules the start told.
+    let mut told: Option<GameRules> = None;
     let mut last: Option<Observation> = None;
     // The attempt the player made and the ply it was made at.
     let mut pending: Option<(Attempt, u32)> = None;
@@ -547,11 +582,11 @@ pub fn serve<P: Player + ?Sized>(
                 protocol,
                 variant,
                 model,
+                preset,
                 side,
                 width,
                 height,
                 seed,
-                ..
             } => {
                 if protocol != PROTOCOL {
                     return Err(format!("protocol {protocol} is not spoken here (only 1)"));
@@ -559,6 +594,12 @@ pub fn serve<P: Player + ?Sized>(
                 let side = side_of(&side).ok_or_else(|| format!("unknown side '{side}'"))?;
                 let geometry = Geometry::new(usize::from(width), usize::from(height))
                     .map_err(|e| e.to_string())?;
+                told = Some(GameRules {
+                    variant: Variant::by_id(&variant)
+                        .ok_or_else(|| format!("unknown variant '{variant}'"))?,
+                    model: ModelSpec::parse(&model, preset.as_deref())
+                        .map_err(|e| e.to_string())?,
+                });
                 let p = make(seed);
                 send(&FromPlayer::Ready { name: p.name() })?;
                 player = Some(p);
@@ -572,7 +613,9 @@ pub fn serve<P: Player + ?Sized>(
                 pending = None;
             }
             ToPlayer::View(view) => {
-                let (Some(p), Some(g)) = (player.as_mut(), game.as_ref()) else {
+                let (Some(p), Some(g), Some(rules)) =
+                    (player.as_mut(), game.as_ref(), told.as_ref())
+                else {
                     return Err(format!("line {}: a view before the start", n + 1));
                 };
                 let obs = observation_of(g, &view).map_err(|e| format!("line {}: {e}", n + 1))?;
@@ -583,7 +626,7 @@ pub fn serve<P: Player + ?Sized>(
                     None => with_capture_inferred(obs, &view.said, last.as_ref(), pending, g),
                 };
                 match (pending.take(), &last) {
-                    (_, None) => p.start(&obs),
+                    (_, None) => p.start(rules, &obs),
                     (Some((a, ply)), Some(_)) => {
                         let resolution = if obs.ply > ply {
                             if obs.last_move.is_some_and(|l| l.passed) {
@@ -619,6 +662,9 @@ pub fn serve<P: Player + ?Sized>(
                 if obs.turn != g.side || (obs.hints.is_empty() && obs.try_hints.is_empty()) {
                     obs.turn = g.side;
                     obs.hints = picture_moves(obs, &g.model);
+                    if g.model == "kriegspiel" {
+                        obs.try_hints = picture_pawn_tries(obs);
+                    }
                     if obs.actions.tries == Tries::Hinted && g.model == "dark" {
                         obs.actions.tries = Tries::PawnProbes;
                     }

@@ -2,7 +2,7 @@
 //! allows, never repeating a try refused this turn. A sparring partner, and
 //! the simplest proof that any [`Player`] can take a seat.
 
-use fogbound_engine::player::Player;
+use fogbound_engine::player::{GameRules, Player};
 use fogbound_engine::{Attempt, Observation, Resolution};
 
 use crate::kit::{candidates, fallback, Refused, SplitMix};
@@ -28,7 +28,7 @@ impl Player for RandomPlayer {
         "Random mover".into()
     }
 
-    fn start(&mut self, _observation: &Observation) {}
+    fn start(&mut self, _rules: &GameRules, _observation: &Observation) {}
 
     fn observe(&mut self, _observation: &Observation) {}
 

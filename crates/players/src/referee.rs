@@ -75,7 +75,7 @@ pub fn play_out_limited(
     limits: &Limits,
 ) -> Result<Option<Outcome>, PlayOutError> {
     for c in Color::ALL {
-        players[c].start(&m.observation(c));
+        players[c].start(&m.rules(), &m.observation(c));
     }
     let mut opening = RandomPlayer::new(limits.opening_seed);
     for _ in 0..limits.max_attempts {

@@ -11,7 +11,8 @@
 use fogbound_engine::{Bitboard, Color, Position, Told};
 use serde::{Deserialize, Serialize};
 
-use crate::{AnyBrain, BotLevel, BotPlayer};
+use crate::bot::AnyBrain;
+use crate::{BotLevel, BotPlayer};
 
 /// The bot's belief after one entry of its transcript.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 //! and the resolutions of its own attempts, nothing else — so the worker,
 //! and the player in it, never hold the true position.
 
-use fogbound_engine::{Color, Told};
+use fogbound_engine::{Attempt, Color, Told};
 use fogbound_players::Opponent;
 
 use super::Suggestion;
@@ -24,6 +24,19 @@ pub struct ComputerTurn {
     pub asked: usize,
     /// "Move now" was pressed: answer with a short search.
     pub hurry: bool,
+}
+
+/// How far the computer's search has gone on its attempt `asked`, as the
+/// worker reports it: `words` (`depth 6 · 16 of 16 boards`), `done` of
+/// `total` milliseconds of its level's time, and the attempt it would make
+/// now, which "Move now" plays at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputerThought {
+    pub asked: usize,
+    pub words: String,
+    pub done: u64,
+    pub total: u64,
+    pub best: Option<Attempt>,
 }
 
 /// The person to move's request for a hint: their own transcript, to be
@@ -62,6 +75,50 @@ impl GameTable {
         let to_move =
             self.game.outcome().is_none() && self.seats.computer(self.game.turn()).is_some();
         to_move.then(|| self.game.log().len())
+    }
+
+    /// How far the computer's search has gone on its current attempt.
+    pub fn computer_thought(&self) -> Option<&ComputerThought> {
+        let asked = self.computer_to_move()?;
+        self.thought.as_ref().filter(|t| t.asked == asked)
+    }
+
+    /// Takes in the worker's progress on attempt `asked`.
+    pub(super) fn heard_thinking(&mut self, asked: usize, words: String, done: u64, total: u64) {
+        if self.computer_to_move() != Some(asked) {
+            return;
+        }
+        let best = self
+            .thought
+            .take()
+            .filter(|t| t.asked == asked)
+            .and_then(|t| t.best);
+        self.thought = Some(ComputerThought {
+            asked,
+            words,
+            done,
+            total,
+            best,
+        });
+    }
+
+    /// Takes in the attempt the computer would make now on attempt `asked`.
+    pub(super) fn heard_best(&mut self, asked: usize, attempt: Attempt) {
+        if self.computer_to_move() != Some(asked) {
+            return;
+        }
+        match self.thought.as_mut().filter(|t| t.asked == asked) {
+            Some(t) => t.best = Some(attempt),
+            None => {
+                self.thought = Some(ComputerThought {
+                    asked,
+                    words: String::new(),
+                    done: 0,
+                    total: 0,
+                    best: Some(attempt),
+                })
+            }
+        }
     }
 
     /// Whether "Move now" was pressed for the automated player's current

@@ -49,7 +49,7 @@ use super::sound::Cue;
 use super::words::resolution_text;
 use crate::components::board::BoardView;
 
-pub use computer::{ComputerTurn, SuggestionRequest};
+pub use computer::{ComputerThought, ComputerTurn, SuggestionRequest};
 pub use persist::{new_id, valid_id};
 pub use reduce::Act;
 
@@ -97,6 +97,9 @@ pub struct GameTable {
     hurried: Option<usize>,
     /// The last hint asked for (not saved).
     hint: Option<Suggestion>,
+    /// What the computer's search has reached on its current attempt (not
+    /// saved).
+    thought: Option<ComputerThought>,
 }
 
 /// The hint a person asked for: what the computer would play for them,
@@ -152,6 +155,7 @@ impl GameTable {
             cues: 0,
             hurried: None,
             hint: None,
+            thought: None,
         }
     }
 

@@ -60,9 +60,25 @@ pub enum Act {
         asked: usize,
         now: f64,
     },
-    /// "Move now": the automated player to move should answer at once with
-    /// what a short search finds (asked again, hurried).
-    MoveNow,
+    /// The worker's progress on the computer's attempt `asked`: how deep
+    /// its search went (`words`), `done` of `total` milliseconds.
+    Thinking {
+        asked: usize,
+        words: String,
+        done: u64,
+        total: u64,
+    },
+    /// The attempt the computer would make now on its attempt `asked`.
+    BestSoFar {
+        asked: usize,
+        attempt: Attempt,
+    },
+    /// "Move now": the automated player to move answers at once with its
+    /// best attempt so far, or, before its search has one, with what a
+    /// short search finds (asked again, hurried).
+    MoveNow {
+        now: f64,
+    },
     /// The person to move asks what the computer would play in their place
     /// (worked out from their own observations only).
     AskHint,
@@ -113,7 +129,12 @@ impl Act {
     fn changes_the_game(&self) -> bool {
         !matches!(
             self,
-            Act::Tick { .. } | Act::Flip | Act::MoveNow | Act::AskHint | Act::Hint { .. }
+            Act::Tick { .. }
+                | Act::Flip
+                | Act::Thinking { .. }
+                | Act::BestSoFar { .. }
+                | Act::AskHint
+                | Act::Hint { .. }
         )
     }
 }
@@ -180,8 +201,19 @@ impl GameTable {
                     self.try_attempt(side, attempt, now);
                 }
             }
-            Act::MoveNow => {
-                if self.computer_to_move().is_some() {
+            Act::Thinking {
+                asked,
+                words,
+                done,
+                total,
+            } => self.heard_thinking(asked, words, done, total),
+            Act::BestSoFar { asked, attempt } => self.heard_best(asked, attempt),
+            Act::MoveNow { now } => {
+                if let Some(best) = self.computer_thought().and_then(|t| t.best) {
+                    self.settle(now);
+                    let side = self.game.turn();
+                    self.try_attempt(side, best, now);
+                } else if self.computer_to_move().is_some() {
                     self.hurried = Some(self.game.log().len());
                 }
             }

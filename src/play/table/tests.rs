@@ -1265,7 +1265,7 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
     let turn = s.computer_turn().expect("the bot is to move");
     assert!(!turn.hurry && !s.hurried());
     // "Move now": the same attempt is asked again, hurried.
-    assert!(s.apply(Act::MoveNow));
+    assert!(s.apply(Act::MoveNow { now: 0.0 }));
     assert!(s.hurried());
     let turn = s.computer_turn().unwrap();
     assert!(turn.hurry);
@@ -1318,4 +1318,77 @@ fn the_bot_sits_at_the_table_answers_hurried_and_gives_the_person_hints() {
         asked: request.asked,
     });
     assert!(s.hint().is_none());
+}
+
+#[test]
+fn move_now_plays_the_computers_best_attempt_so_far_at_once() {
+    let link = settings("model=fog&mode=computer&computer=bot:club&side=black");
+    let mut s = GameTable::new(link, 0.0).unwrap();
+    let turn = s.computer_turn().expect("the bot is to move");
+    // The worker thinks by its clock and reports as it goes.
+    let mut reported = Vec::new();
+    let mut best_so_far = Vec::new();
+    let mut tick = 0.0;
+    let answer = crate::worker::computer::think_by_clock(
+        &mut None,
+        turn.kind,
+        turn.seed,
+        &turn.transcript,
+        crate::worker::computer::Thinking {
+            now: ticking_clock,
+            report: &mut |words: &str, done, total| reported.push((words.to_string(), done, total)),
+            best: &mut |a| best_so_far.push(*a),
+        },
+    )
+    .unwrap();
+    tick += 1.0;
+    assert!(
+        !reported.is_empty() && !best_so_far.is_empty(),
+        "it told its progress"
+    );
+    assert_eq!(
+        best_so_far.last(),
+        Some(&answer),
+        "its answer is its last best"
+    );
+    let (words, done, total) = reported[0].clone();
+    assert!(words.starts_with("depth "), "{words}");
+    assert!(done <= total && total == 800, "{done} of {total}");
+    // The page hears the first of them, then "Move now" is pressed: the
+    // best so far is played at once, nothing is asked again.
+    s.apply(Act::Thinking {
+        asked: turn.asked,
+        words: words.clone(),
+        done,
+        total,
+    });
+    assert!(s.computer_thought().is_some_and(|t| t.best.is_none()));
+    s.apply(Act::BestSoFar {
+        asked: turn.asked,
+        attempt: best_so_far[0],
+    });
+    assert_eq!(
+        s.computer_thought().and_then(|t| t.best),
+        Some(best_so_far[0])
+    );
+    assert!(s.apply(Act::MoveNow { now: tick }));
+    assert_eq!(s.turn(), Color::Black, "the computer's move was played");
+    assert!(!s.hurried() && s.computer_turn().is_none());
+    assert!(
+        s.computer_thought().is_none(),
+        "its thinking was for that attempt only"
+    );
+    // A report for an attempt already made changes nothing.
+    s.apply(Act::BestSoFar {
+        asked: turn.asked,
+        attempt: best_so_far[0],
+    });
+    assert!(s.computer_thought().is_none());
+}
+
+/// A clock that moves ten milliseconds each time it is read.
+fn ticking_clock() -> f64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TICKS: AtomicU64 = AtomicU64::new(0);
+    TICKS.fetch_add(10, Ordering::Relaxed) as f64
 }

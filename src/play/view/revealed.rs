@@ -253,13 +253,25 @@ pub(super) fn revealed(
     } else {
         format!("{} to move", game.player(to_move))
     };
+    // How far the computer's search went: a bar of its level's time and
+    // its depth, shown while it thinks.
+    let progress = game.computer_thought().filter(|t| t.total > 0).map(|t| {
+        html! {
+            <p class="thinking" data-testid="thinking"
+               data-best={t.best.is_some().then_some("yes")}>
+                <progress max={t.total.to_string()} value={t.done.to_string()}
+                          aria-label="The computer's thinking time"></progress>
+                <span class="thinking-words">{ &t.words }</span>
+            </p>
+        }
+    });
     let move_now = thinking.then(|| {
         let act = act.clone();
         let hurried = game.hurried();
         html! {
             <button class="secondary" data-testid="move-now" disabled={hurried}
                     title="Stop the computer's search and take its best move so far"
-                    onclick={Callback::from(move |_| act.emit(Act::MoveNow))}>
+                    onclick={Callback::from(move |_| act.emit(Act::MoveNow { now: js_now() }))}>
                 { if hurried { "Moving…" } else { "Move now" } }
             </button>
         }
@@ -311,6 +323,7 @@ pub(super) fn revealed(
             <p class="status-line" data-testid="turn" aria-live="polite"
                data-attempts={game.attempts().to_string()}
                data-computer={thinking.then_some("thinking")}>{ status }{ for move_now }</p>
+            { progress.unwrap_or_default() }
             // One slot each, filled or empty (here and below), so the
             // typed-move box keeps its place among its siblings when a
             // message comes or goes: Yew pairs unkeyed siblings by position

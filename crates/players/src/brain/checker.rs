@@ -7,7 +7,10 @@
 //! knight's leap away) that the player cannot see, and a man that could
 //! check from there, taken from the hidden men when one fits.
 
-use fogbound_engine::{CheckDirection, Geometry, Role, Square};
+use fogbound_engine::{CheckDirection, Color, Geometry, Piece, Role, Square};
+use rand_chacha::ChaCha8Rng;
+
+use super::below;
 
 /// Whether a man on `from` could check a king on `king` along `dir`.
 pub fn on_line(g: Geometry, king: Square, from: Square, dir: CheckDirection) -> bool {
@@ -36,6 +39,58 @@ pub fn checkers(dir: CheckDirection) -> &'static [Role] {
         }
         CheckDirection::Knight => &[Role::Knight],
     }
+}
+
+/// Puts a man on `board` that checks `king` along one of `dirs`, on one of
+/// the `free` squares: a hidden man of a fitting role when there is one,
+/// else (the list of enemy men is a guess) a fitting man in place of a
+/// hidden pawn or other man. False when no square fits.
+#[allow(clippy::too_many_arguments)]
+pub fn plant_checker(
+    g: Geometry,
+    king: Square,
+    dirs: &[CheckDirection],
+    board: &mut [Option<Piece>],
+    free: &mut Vec<Square>,
+    roles: &mut Vec<Role>,
+    enemy: Color,
+    rng: &mut ChaCha8Rng,
+) -> bool {
+    let Some(&dir) = dirs.get(below(rng, dirs.len())) else {
+        return true;
+    };
+    let spots: Vec<usize> = free
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| on_line(g, king, **s, dir))
+        .map(|(i, _)| i)
+        .collect();
+    if spots.is_empty() {
+        return false;
+    }
+    let fitting = checkers(dir);
+    let have: Vec<usize> = roles
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| fitting.contains(r))
+        .map(|(i, _)| i)
+        .collect();
+    let role = if !have.is_empty() && below(rng, 10) < 8 {
+        roles.swap_remove(have[below(rng, have.len())])
+    } else {
+        let Some(i) = roles
+            .iter()
+            .position(|r| r.spec().pawn)
+            .or_else(|| roles.iter().position(|r| !r.spec().royal))
+        else {
+            return false;
+        };
+        roles.swap_remove(i);
+        fitting[below(rng, fitting.len())]
+    };
+    let sq = free.swap_remove(spots[below(rng, spots.len())]);
+    board[sq.index()] = Some(Piece { color: enemy, role });
+    true
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ impl<B: Bitboard> Brain<B> {
     /// Boards near `before` (the pool before the news in `obs`) that agree
     /// with `obs`: up to `want`.
     pub(super) fn nudged(
-        &self,
+        &mut self,
         before: &[Position<B>],
         obs: &Observation,
         want: usize,
@@ -91,7 +91,7 @@ impl<B: Bitboard> Brain<B> {
                     }
                 }
             };
-            if self.mode() == RuleMode::Orthodox && pos.is_king_attacked(!obs.turn) {
+            if self.mode == RuleMode::Orthodox && pos.is_king_attacked(!obs.turn) {
                 continue;
             }
             if !self.consistent(&pos, obs) {
@@ -118,9 +118,9 @@ mod tests {
     fn nudged_boards_agree_with_the_news_and_keep_the_seen_men() {
         let variant = Variant::chess();
         let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
-        let game = AnyMatch::new(&variant, spec, None).unwrap();
+        let game = AnyMatch::new(&variant, spec.clone(), None).unwrap();
         let obs = game.observation(Color::White);
-        let brain: Brain<Bitboard64> = Brain::new(variant, &obs);
+        let mut brain: Brain<Bitboard64> = Brain::new(variant, spec, &obs);
         let start = Position::<Bitboard64>::start(&Variant::chess()).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let boards = brain.nudged(std::slice::from_ref(&start), &obs, 20, &mut rng);

@@ -94,7 +94,7 @@ fn a_player_cannot_tell_apart_games_that_look_the_same_to_it() {
         for kind in [Opponent::Random, Opponent::Greedy] {
             let mut compared = 0;
             for seed in 1..=6u64 {
-                compared += same_view_same_attempts(kind, &spec, fens, seed, 200);
+                compared += same_view_same_attempts(|s| kind.build(s), &spec, fens, seed, 200);
             }
             assert!(
                 compared >= 12,

@@ -4,14 +4,24 @@
 //! random mover, and it plays every variant under every model.
 
 use fogbound_engine::player::Player;
-use fogbound_engine::{AnyMatch, ByColor, Color, ModelSpec, Variant};
+use fogbound_engine::{AnyMatch, Attempt, ByColor, Color, ModelSpec, Variant};
 use fogbound_players::play_out;
 
 use crate::support::{models, same_view_same_attempts, Watched};
-use fogbound_players::{BotLevel, BotPlayer, Opponent};
+use fogbound_players::budget::{Clock, Thought};
+use fogbound_players::{BotLevel, BotPlayer, Level, Opponent};
 
 fn bot(level: BotLevel, seed: u64) -> Box<dyn Player> {
     Box::new(BotPlayer::new(level, seed))
+}
+
+/// A bot that searches little: what is tested does not depend on depth.
+fn quick(seed: u64) -> Box<dyn Player> {
+    let level = Level {
+        nodes: 2_000,
+        ..BotLevel::Beginner.level()
+    };
+    Box::new(BotPlayer::with_level(BotLevel::Beginner, level, seed))
 }
 
 #[test]
@@ -45,8 +55,7 @@ fn the_bot_cannot_tell_apart_games_that_look_the_same_to_it() {
     ] {
         let mut compared = 0;
         for seed in 1..=8u64 {
-            let kind = Opponent::Bot(BotLevel::Beginner);
-            compared += same_view_same_attempts(kind, &spec, fens, seed, 60);
+            compared += same_view_same_attempts(quick, &spec, fens, seed, 60);
         }
         assert!(
             compared >= 10,
@@ -84,7 +93,7 @@ fn a_seed_replays_the_same_game() {
             let (m, w, _) = game(
                 &spec,
                 &Variant::chess(),
-                bot(BotLevel::Beginner, seed),
+                quick(seed),
                 Opponent::Random.build(9),
                 150,
             );
@@ -100,7 +109,7 @@ fn every_attempt_is_allowed_and_every_model_and_variant_is_played() {
     for variant in [Variant::chess(), Variant::foolish_king()] {
         for spec in models() {
             for (seed, bot_side) in [(1u64, Color::White), (2, Color::Black)] {
-                let (me, other) = (bot(BotLevel::Beginner, seed), Opponent::Random.build(seed));
+                let (me, other) = (quick(seed), Opponent::Random.build(seed));
                 let (white, black) = if bot_side == Color::White {
                     (me, other)
                 } else {
@@ -142,4 +151,76 @@ fn the_beginner_beats_the_random_mover_in_fog_of_war() {
         wins += usize::from(m.outcome().and_then(|o| o.winner) == Some(side));
     }
     assert!(wins >= 9, "the beginner won {wins} of 10");
+}
+
+/// A clock that moves on by `step` milliseconds each time it is read.
+struct Ticking {
+    now: std::sync::Mutex<f64>,
+    step: f64,
+}
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> f64 {
+        let mut now = self.now.lock().unwrap();
+        *now += self.step;
+        *now
+    }
+}
+
+/// The position after 1.e4 e5 2.Nf3 under Fog of War, Black to move.
+fn fog_game() -> AnyMatch {
+    let mut m = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+    let g = m.geometry();
+    for t in ["e2e4", "e7e5", "g1f3"] {
+        let side = m.turn();
+        m.attempt(side, Attempt::parse(t, g).unwrap()).unwrap();
+    }
+    m
+}
+
+#[test]
+fn thinking_reports_its_best_attempt_and_stops_when_told() {
+    let m = fog_game();
+    let mut bot = BotPlayer::new(BotLevel::Club, 3);
+    for told in m.transcript(Color::Black) {
+        told.tell(&mut bot);
+    }
+    let obs = m.observation(Color::Black);
+    let mut reports: Vec<Thought> = Vec::new();
+    let attempt = bot.attempt_thinking(&obs, &mut |t: &Thought| {
+        reports.push(t.clone());
+        reports.len() < 3
+    });
+    assert_eq!(reports.len(), 3, "stopped at the third report");
+    assert!(reports.iter().all(|t| t.best.as_move().is_some()));
+    assert!(obs
+        .hints
+        .iter()
+        .any(|h| Some((h.from, h.to)) == attempt.as_move().map(|a| (a.from, a.to))));
+    let last = bot.last_thought().unwrap();
+    assert!(
+        last.nodes < BotLevel::Club.level().nodes / 2,
+        "{}",
+        last.nodes
+    );
+}
+
+#[test]
+fn with_a_clock_it_thinks_for_its_time() {
+    let m = fog_game();
+    let mut bot = BotPlayer::new(BotLevel::Club, 3);
+    for told in m.transcript(Color::Black) {
+        told.tell(&mut bot);
+    }
+    // Each read of the clock is a millisecond: the search stops after
+    // about 0.92 × 50 reads, one every few thousand nodes.
+    bot.set_clock(Box::new(Ticking {
+        now: std::sync::Mutex::new(0.0),
+        step: 1.0,
+    }));
+    bot.think_for(50);
+    let attempt = bot.attempt(&m.observation(Color::Black));
+    assert!(attempt.as_move().is_some());
+    let nodes = bot.last_thought().unwrap().nodes;
+    assert!((10_000..200_000).contains(&nodes), "{nodes} nodes");
 }

@@ -1,0 +1,106 @@
+//! The belief keeps the true board: while it was never cut to a sample,
+//! the pool holds the true position after everything the player is told,
+//! in every model, whichever side the bot plays.
+
+use fogbound_engine::player::Player;
+
+use crate::Opponent;
+use fogbound_engine::{AnyMatch, Bitboard64, Color, KriegspielRules, ModelSpec, Position, Variant};
+
+use crate::bot::AnyBrain;
+use crate::{BotLevel, BotPlayer, Level};
+
+fn models() -> Vec<ModelSpec> {
+    let mut out = vec![ModelSpec::Fog, ModelSpec::Dark, ModelSpec::Open];
+    for id in KriegspielRules::PRESET_IDS {
+        out.push(ModelSpec::parse("kriegspiel", Some(id)).unwrap());
+    }
+    out
+}
+
+/// The men and the side to move: what a board of the belief must match
+/// (castling rights, the en passant square and the counters are not kept
+/// alike on every board).
+fn key(p: &Position<Bitboard64>) -> (Vec<(u8, char)>, Color) {
+    (p.men().map(|(s, pc)| (s.0, pc.char())).collect(), p.turn())
+}
+
+/// Whether the bot's belief is whole (never sampled, never rebuilt) and,
+/// if so, whether it holds `truth`.
+fn holds(bot: &BotPlayer, truth: &Position<Bitboard64>) -> Option<bool> {
+    let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+        return None;
+    };
+    if b.sampled > 0 || b.rebuilds > 0 {
+        return None;
+    }
+    let want = key(truth);
+    Some(b.boards().iter().any(|p| key(p) == want))
+}
+
+#[test]
+fn a_whole_belief_holds_the_true_board_in_every_model() {
+    let level = Level {
+        samples: 2,
+        pool: 1_024,
+        nodes: 300,
+        ms: 0,
+        noise: 0,
+        worst: 0.3,
+        likely: 150.0,
+    };
+    let mut checked = 0;
+    for spec in models() {
+        for seed in 0..4u64 {
+            let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
+            let me = if seed % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let mut bot = BotPlayer::with_level(BotLevel::Club, level, seed);
+            let mut other = Opponent::Random.build(seed + 7);
+            bot.start(&game.rules(), &game.observation(me));
+            other.start(&game.rules(), &game.observation(!me));
+            for _ in 0..160 {
+                if game.outcome().is_some() || game.plies().len() >= 40 {
+                    break;
+                }
+                let side = game.turn();
+                let before = game.observation(!side);
+                let obs = game.observation(side);
+                let attempt = if side == me {
+                    bot.attempt(&obs)
+                } else {
+                    other.attempt(&obs)
+                };
+                let result = game.attempt(side, attempt).unwrap();
+                if side == me {
+                    bot.resolved(&attempt, &result.resolution, &result.observations[side]);
+                } else {
+                    other.resolved(&attempt, &result.resolution, &result.observations[side]);
+                    if result.observations[me] != before {
+                        bot.observe(&result.observations[me]);
+                    }
+                }
+                if game.outcome().is_some() {
+                    break;
+                }
+                let AnyMatch::B64(m) = &game else {
+                    unreachable!("chess is 8×8")
+                };
+                if let Some(held) = holds(&bot, m.position()) {
+                    assert!(
+                        held,
+                        "{}: the true board {} left a whole belief at ply {}",
+                        spec.id(),
+                        m.position().to_fen(),
+                        game.plies().len()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 300, "only {checked} positions checked");
+}
