@@ -212,12 +212,18 @@ impl BotPlayer {
         }
         let mut cands = candidates(obs, &mut self.refused, &mut routes);
         if self.model() == ModelSpec::Fog {
-            // Every square a move lands on is seen under Fog of War: a move
-            // into the fog (a pawn pushed at a man it cannot see, which a
-            // referee's bare view may offer) is impossible.
+            // Every square a move lands on or a pawn's double step passes
+            // is seen under Fog of War: a move into the fog (a pawn pushed
+            // at a man it cannot see, which a referee's bare view may
+            // offer) is impossible.
+            let fog = |sq: fogbound_engine::Square| matches!(obs.cell(sq), Cell::Fog);
             cands.retain(|c| {
-                c.as_move()
-                    .is_none_or(|m| !matches!(obs.cell(m.to), Cell::Fog))
+                c.as_move().is_none_or(|m| {
+                    let pawn = matches!(obs.cell(m.from), Cell::Man(p) if p.role.spec().pawn);
+                    let double = pawn && m.from.0.abs_diff(m.to.0) == 2 * obs.width;
+                    let between = fogbound_engine::Square(m.from.0.midpoint(m.to.0));
+                    !fog(m.to) && !(double && fog(between))
+                })
             });
         }
         match cands.len() {
@@ -243,50 +249,29 @@ impl BotPlayer {
             _ => Control::new(level.nodes, None, 0.0),
         };
         let brain = self.brain.as_mut().expect("made before the clock was read");
+        let placements = &self.placements;
+        // Each report names the attempt the bot would play if stopped
+        // there: the same marks, noise and draw as after the search, on a
+        // copy of the random stream.
+        let mut relay = listener.map(|listen| {
+            let cands = &cands;
+            move |scores: &[f64], t: &Thought, rng: &ChaCha8Rng| {
+                let marked = marked_scores(obs, cands, scores, placements);
+                let best = pick(cands, &marked, &level, &mut rng.clone());
+                listen(&Thought { best, ..t.clone() })
+            }
+        });
+        let relay = relay
+            .as_mut()
+            .map(|r| r as &mut dyn FnMut(&[f64], &Thought, &ChaCha8Rng) -> bool);
         let scored =
-            each_brain!(brain, b => b.choose(obs, &cands, &level, &mut rng, &mut ctl, listener));
-        // Ahead, a move that puts its men back where they stood after an
-        // earlier move of its own is marked down: repeating draws.
-        let ahead = scored
-            .scores
-            .iter()
-            .copied()
-            .fold(f64::NEG_INFINITY, f64::max)
-            > 150.0;
-        let scores: Vec<f64> = cands
-            .iter()
-            .zip(&scored.scores)
-            .map(|(c, s)| {
-                let key = placement_after(obs, c);
-                let seen = self.placements.iter().filter(|p| Some(**p) == key).count();
-                if ahead {
-                    s - 40.0 * seen as f64
-                } else {
-                    *s
-                }
-            })
-            .collect();
-        let noisy: Vec<f64> = scores
-            .iter()
-            .map(|s| {
-                if level.noise == 0 {
-                    *s
-                } else {
-                    s + below(&mut rng, level.noise as usize) as f64
-                }
-            })
-            .collect();
-        let best = noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let top: Vec<Attempt> = cands
-            .iter()
-            .zip(&noisy)
-            .filter(|(_, s)| **s >= best - 1e-9)
-            .map(|(a, _)| *a)
-            .collect();
-        let pick = top[below(&mut rng, top.len())];
+            each_brain!(brain, b => b.choose(obs, &cands, &level, &mut rng, &mut ctl, relay));
+        let scores = marked_scores(obs, &cands, &scored.scores, &self.placements);
+        let pick = pick(&cands, &scores, &level, &mut rng);
         #[cfg(not(target_arch = "wasm32"))]
         if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
             let t = &scored.thought;
+            let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
             eprintln!(
                 "ply {} pool {} cands {} depth {} boards {}/{} nodes {} best {:.0} {}",
                 obs.ply,
@@ -337,6 +322,53 @@ impl BotPlayer {
             }
         }
     }
+}
+
+/// The candidates' values with the mark against repeating: ahead, a move
+/// that puts its men back where they stood after an earlier move of its
+/// own is marked down (repeating draws).
+fn marked_scores(
+    obs: &Observation,
+    cands: &[Attempt],
+    scores: &[f64],
+    placements: &[u64],
+) -> Vec<f64> {
+    let ahead = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max) > 150.0;
+    cands
+        .iter()
+        .zip(scores)
+        .map(|(c, s)| {
+            if !ahead {
+                return *s;
+            }
+            let key = placement_after(obs, c);
+            let seen = placements.iter().filter(|p| Some(**p) == key).count();
+            s - 40.0 * seen as f64
+        })
+        .collect()
+}
+
+/// The attempt played on `scores`: the level's noise added, ties drawn
+/// from `rng`.
+fn pick(cands: &[Attempt], scores: &[f64], level: &Level, rng: &mut ChaCha8Rng) -> Attempt {
+    let noisy: Vec<f64> = scores
+        .iter()
+        .map(|s| {
+            if level.noise == 0 {
+                *s
+            } else {
+                s + below(rng, level.noise as usize) as f64
+            }
+        })
+        .collect();
+    let best = noisy.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let top: Vec<Attempt> = cands
+        .iter()
+        .zip(&noisy)
+        .filter(|(_, s)| **s >= best - 1e-9)
+        .map(|(a, _)| *a)
+        .collect();
+    top[below(rng, top.len())]
 }
 
 /// `level`'s settings, changed natively by `FOGBOUND_BOT_<LEVEL>`.

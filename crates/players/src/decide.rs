@@ -29,7 +29,7 @@ use fogbound_engine::{
 use rand_chacha::ChaCha8Rng;
 
 use crate::brain::{below, capture_square, Brain};
-use crate::budget::{Control, Listener, Thought};
+use crate::budget::{Control, Thought};
 use crate::hunt::{hunting, Region};
 use crate::search::{Searcher, MATE_BOUND};
 use crate::Level;
@@ -92,6 +92,12 @@ struct Board<B: Bitboard> {
     depth: i32,
 }
 
+/// Told, after each board the search finishes, the candidates' values so
+/// far (as [`Scored::scores`]), the search's report and the random stream
+/// as the choice after the search would find it; returns `false` to stop
+/// the search.
+pub(crate) type ScoresListener<'a> = &'a mut dyn FnMut(&[f64], &Thought, &ChaCha8Rng) -> bool;
+
 /// What [`Brain::choose`] found.
 pub struct Scored {
     /// Per candidate, its value (higher is better).
@@ -110,7 +116,7 @@ impl<B: Bitboard> Brain<B> {
         level: &Level,
         rng: &mut ChaCha8Rng,
         ctl: &mut Control<'_>,
-        mut listener: Option<Listener<'_>>,
+        mut listener: Option<ScoresListener<'_>>,
     ) -> Scored {
         if self.pool.is_empty() || self.pool_turn() != Some(self.me) {
             self.pool.clear();
@@ -207,7 +213,7 @@ impl<B: Bitboard> Brain<B> {
                 if let Some(listen) = listener.as_mut() {
                     let scores = aggregate(&boards, cands, &extras, &forbidden, mode, level.worst);
                     thought = report(&boards, cands, &scores, searcher.nodes() - start_nodes);
-                    if !listen(&thought) {
+                    if !listen(&scores, &thought, &*rng) {
                         ctl.stop();
                         break 'deepen;
                     }

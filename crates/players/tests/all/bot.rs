@@ -4,11 +4,12 @@
 //! random mover, and it plays every variant under every model.
 
 use fogbound_engine::player::Player;
-use fogbound_engine::{AnyMatch, Attempt, ByColor, Color, ModelSpec, Variant};
+use fogbound_engine::{AnyMatch, Attempt, ByColor, Cell, Color, ModelSpec, Variant};
 use fogbound_players::play_out;
 
 use crate::support::{models, same_view_same_attempts, Watched};
 use fogbound_players::budget::{Clock, Thought};
+use fogbound_players::protocol::picture_moves;
 use fogbound_players::{BotLevel, BotPlayer, Level, Opponent};
 
 fn bot(level: BotLevel, seed: u64) -> Box<dyn Player> {
@@ -153,6 +154,64 @@ fn the_beginner_beats_the_random_mover_in_fog_of_war() {
     assert!(wins >= 9, "the beginner won {wins} of 10");
 }
 
+/// A referee that sends only protocol v1's required fields leaves the bot
+/// to work out its moves, and one that reads its unseen squares as empty
+/// offers pawn pushes into the fog. Under Fog of War every square a legal
+/// move lands on (or a double step passes) is seen, so such a push is
+/// impossible: offered them at every turn of forty games, the bot never
+/// tries one and none of its attempts is refused.
+#[test]
+fn under_fog_of_war_it_never_pushes_a_pawn_into_the_fog_a_bare_view_offers() {
+    let mut offered = 0;
+    for seed in 0..40u64 {
+        let mut game = AnyMatch::new(&Variant::chess(), ModelSpec::Fog, None).unwrap();
+        let me = if seed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut bot = quick(seed);
+        let mut other = Opponent::Random.build(seed + 50);
+        bot.start(&game.rules(), &game.observation(me));
+        other.start(&game.rules(), &game.observation(!me));
+        for _ in 0..200 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let side = game.turn();
+            let (mover, watcher) = if side == me {
+                (&mut bot, &mut other)
+            } else {
+                (&mut other, &mut bot)
+            };
+            let seen_before = game.observation(!side);
+            let mut obs = game.observation(side);
+            if side == me {
+                // Every move of its men with the fog taken as empty.
+                obs.hints = picture_moves(&obs, "dark");
+                let into_fog = |h: &fogbound_engine::Hint| obs.cell(h.to) == Cell::Fog;
+                offered += obs.hints.iter().filter(|h| into_fog(h)).count();
+            }
+            let a = mover.attempt(&obs);
+            if side == me {
+                let m = a.as_move().expect("a move: Fog of War has no questions");
+                assert_ne!(obs.cell(m.to), Cell::Fog, "seed {seed}: {a:?} into the fog");
+            }
+            let r = game.attempt(side, a).unwrap();
+            assert!(
+                side != me || r.resolution.passes_turn(),
+                "seed {seed}: {a:?} refused at ply {}",
+                obs.ply
+            );
+            mover.resolved(&a, &r.resolution, &r.observations[side]);
+            if r.observations[!side] != seen_before {
+                watcher.observe(&r.observations[!side]);
+            }
+        }
+    }
+    assert!(offered >= 40, "only {offered} pushes into the fog offered");
+}
+
 /// A clock that moves on by `step` milliseconds each time it is read.
 struct Ticking {
     now: std::sync::Mutex<f64>,
@@ -203,6 +262,40 @@ fn thinking_reports_its_best_attempt_and_stops_when_told() {
         "{}",
         last.nodes
     );
+}
+
+/// "Move now" in the page plays the last attempt reported: whenever the
+/// search is stopped, the attempt played is the one the last report named
+/// (with the level's noise and the mark against repeating applied, as
+/// after a full search).
+#[test]
+fn the_attempt_reported_is_the_attempt_played_when_stopped_there() {
+    let m = fog_game();
+    for level in [BotLevel::Beginner, BotLevel::Club] {
+        for seed in 1..=3u64 {
+            for stop_at in 1..=4usize {
+                let mut bot = BotPlayer::new(level, seed);
+                for told in m.transcript(Color::Black) {
+                    told.tell(&mut bot);
+                }
+                let obs = m.observation(Color::Black);
+                let mut last: Option<Attempt> = None;
+                let mut reports = 0;
+                let played = bot.attempt_thinking(&obs, &mut |t: &Thought| {
+                    last = Some(t.best);
+                    reports += 1;
+                    reports < stop_at
+                });
+                assert_eq!(
+                    Some(played),
+                    last,
+                    "{} seed {seed}, stopped at report {stop_at}",
+                    level.id()
+                );
+                assert_eq!(bot.last_thought().map(|t| t.best), Some(played));
+            }
+        }
+    }
 }
 
 #[test]
