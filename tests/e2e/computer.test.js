@@ -204,18 +204,33 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await page.locator(`[data-square="${from}"]`).click();
   await page.locator(`[data-square="${to}"]`).click();
   await page.waitForFunction((before) => Number(document.querySelector('[data-testid="turn"]')?.dataset.attempts) > before, before);
+  // The page shows how far the search got and holds its best attempt so
+  // far; "Move now" plays that at once. Waited for as states: the progress
+  // with a best attempt, or the computer's answer, whichever comes first.
+  await page.waitForFunction((before) => {
+    const turn = document.querySelector('[data-testid="turn"]');
+    return Number(turn?.dataset.attempts) > before + 1 || document.querySelector('[data-testid="thinking"][data-best="yes"]') !== null;
+  }, before, { timeout: WORKER_WAIT });
   // Read and pressed in one task of the page, so the state read is the
   // state the button is pressed in: the computer may already have answered.
   const thinking = await page.evaluate(() => {
     const turn = document.querySelector('[data-testid="turn"]');
-    if (turn.dataset.computer !== "thinking") return null;
+    const progress = document.querySelector('[data-testid="thinking"][data-best="yes"]');
+    if (turn.dataset.computer !== "thinking" || progress === null) return null;
     const button = document.querySelector('[data-testid="move-now"]');
+    const words = progress.textContent;
+    const bar = progress.querySelector("progress");
     button?.click();
-    return { text: turn.textContent, button: button !== null };
+    return { text: turn.textContent, button: button !== null, words, bar: bar !== null };
   });
   if (thinking) {
     assert.match(thinking.text, /is thinking/);
     assert.ok(thinking.button, "Move now is offered while the computer thinks");
+    assert.ok(thinking.bar, "a bar of the computer's thinking time");
+    assert.match(thinking.words, /^depth \d+ · \d+ of \d+ boards?$/);
+    // Its best so far is played at once: the button never turns into
+    // "Moving…" (the short search asked for when there is no best yet).
+    assert.equal(await page.locator('[data-testid="move-now"]:has-text("Moving")').count(), 0);
   } else {
     console.log("# the computer answered before Move now could be pressed");
   }
