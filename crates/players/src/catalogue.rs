@@ -86,8 +86,8 @@ impl Opponent {
             }
             Opponent::Bot(BotLevel::Strong) => {
                 "As the club level on a larger belief, thinking about three seconds a move: \
-                 slower, stronger. At a second a move it won all of its first 20 Fog of War \
-                 games against misty-chess."
+                 slower, stronger. At a second a move it won all 30 of its Fog of War games \
+                 against misty-chess."
             }
         }
     }
