@@ -121,4 +121,62 @@ mod tests {
         .unwrap_err();
         assert!(error.contains("could not read the job"), "{error}");
     }
+
+    /// The computer's job crosses the wire as the page sends it — its
+    /// transcript opens with the game's rules — in every model, and is
+    /// answered, thinking by a clock and posting its best attempt so far.
+    #[test]
+    fn the_computers_job_crosses_the_wire_in_every_model_and_is_answered() {
+        use crate::worker::computer::ComputerJob;
+        use fogbound_engine::{AnyMatch, Attempt, Color, ModelSpec, Variant};
+        use fogbound_players::Opponent;
+        fn ticking() -> f64 {
+            use std::sync::atomic::{AtomicU64, Ordering};
+            static TICKS: AtomicU64 = AtomicU64::new(0);
+            TICKS.fetch_add(5, Ordering::Relaxed) as f64
+        }
+        for (model, preset) in [
+            ("open", None),
+            ("fog", None),
+            ("dark", None),
+            ("kriegspiel", Some("english")),
+            ("kriegspiel", Some("rand")),
+        ] {
+            let spec = ModelSpec::parse(model, preset).unwrap();
+            let game = AnyMatch::new(&Variant::chess(), spec, None).unwrap();
+            for opponent in ["random", "bot:beginner"] {
+                let job = ComputerJob::Think {
+                    opponent: Opponent::from_id(opponent).unwrap(),
+                    seed: 7,
+                    transcript: game.transcript(Color::White),
+                    hurry: false,
+                };
+                let mut posted = Vec::new();
+                let mut interim = |bytes: Vec<u8>| posted.push(bytes);
+                let host = Host {
+                    now: ticking,
+                    interim: &mut interim,
+                };
+                let bytes = encode(&job).unwrap();
+                let answer = run(
+                    DomainId::Computer,
+                    &bytes,
+                    &mut Kept::default(),
+                    &mut quiet(),
+                    Some(host),
+                )
+                .unwrap_or_else(|e| panic!("{model} {opponent}: {e}"));
+                let attempt: Attempt = decode(&answer).unwrap();
+                assert!(
+                    matches!(attempt, Attempt::Move(_)),
+                    "{model} {opponent}: {attempt:?}"
+                );
+                if opponent.starts_with("bot") {
+                    let last: Attempt =
+                        decode(posted.last().expect("a best attempt so far")).unwrap();
+                    assert_eq!(last, attempt, "{model}: the last best so far is the answer");
+                }
+            }
+        }
+    }
 }

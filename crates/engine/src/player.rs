@@ -13,7 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{AnyMatch, Attempt, ModelSpec, Observation, Resolution, Told, Variant};
+use crate::{
+    AnyMatch, Attempt, KriegspielRules, ModelSpec, Observation, Resolution, Told, Variant,
+};
 
 /// The public rules of a game, told to every player at its start (as
 /// reconchess tells a player the game's setup): the variant and the
@@ -23,7 +25,44 @@ use crate::{AnyMatch, Attempt, ModelSpec, Observation, Resolution, Told, Variant
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRules {
     pub variant: Variant,
+    #[serde(with = "model_by_variant")]
     pub model: ModelSpec,
+}
+
+/// A [`ModelSpec`] written as an externally tagged enum. Its own form is
+/// internally tagged (`{"model": "fog"}`, for saves and links), which a
+/// binary format without field names cannot read back — and the page's
+/// worker gets a player's transcript, rules included, as bincode.
+mod model_by_variant {
+    use super::*;
+    use serde::{Deserializer, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    enum Model {
+        Open,
+        Fog,
+        Dark,
+        Kriegspiel(KriegspielRules),
+    }
+
+    pub fn serialize<S: Serializer>(model: &ModelSpec, s: S) -> Result<S::Ok, S::Error> {
+        match model {
+            ModelSpec::Open => Model::Open,
+            ModelSpec::Fog => Model::Fog,
+            ModelSpec::Dark => Model::Dark,
+            ModelSpec::Kriegspiel { rules } => Model::Kriegspiel(rules.clone()),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ModelSpec, D::Error> {
+        Ok(match Model::deserialize(d)? {
+            Model::Open => ModelSpec::Open,
+            Model::Fog => ModelSpec::Fog,
+            Model::Dark => ModelSpec::Dark,
+            Model::Kriegspiel(rules) => ModelSpec::Kriegspiel { rules },
+        })
+    }
 }
 
 impl AnyMatch {
