@@ -112,12 +112,24 @@ pub fn think(
     hurry: bool,
 ) -> Result<Attempt, String> {
     let last = their_turn(transcript)?;
-    let seat = match seat {
-        Some(s) if s.is(opponent, seed) => s,
-        _ => seat.insert(Seat::new(opponent, seed)),
-    };
-    seat.catch_up(transcript);
+    let seat = seated(seat, opponent, seed, transcript);
     Ok(seat.attempt(&last, hurry.then_some(HURRIED_NODES)))
+}
+
+/// The game's seat kept in `seat` when it is `opponent` seeded with
+/// `seed`, else a new one, brought up to `transcript`.
+fn seated<'s>(
+    seat: &'s mut KeptSeat,
+    opponent: Opponent,
+    seed: u64,
+    transcript: &[Told],
+) -> &'s mut Seat {
+    if !seat.as_ref().is_some_and(|s| s.is(opponent, seed)) {
+        *seat = None;
+    }
+    let seat = seat.get_or_insert_with(|| Seat::new(opponent, seed));
+    seat.catch_up(transcript);
+    seat
 }
 
 /// The computer's attempt in a game as [`think`], but thinking for its
@@ -131,11 +143,7 @@ pub fn think_by_clock(
     thinking: Thinking<'_>,
 ) -> Result<Attempt, String> {
     let last = their_turn(transcript)?;
-    let seat = match seat {
-        Some(s) if s.is(opponent, seed) => s,
-        _ => seat.insert(Seat::new(opponent, seed)),
-    };
-    seat.catch_up(transcript);
+    let seat = seated(seat, opponent, seed, transcript);
     let Thinking { now, report, best } = thinking;
     let budget = match opponent {
         Opponent::Bot(level) => level.level().ms,
