@@ -129,9 +129,12 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
   assert.ok(pgn.includes("Qxe8") && pgn.includes("1-0"), pgn);
   // Players without names: PGN's unknown mark, read back as no name.
   assert.ok(pgn.includes('[White "?"]') && pgn.includes('[Black "?"]'), pgn);
+  // The status line already tells of the download: wait for the copy's own
+  // word (success or failure), which comes when the clipboard's promise settles.
   await page.click('[data-testid="pgn-copy"]');
-  await page.waitForSelector('[data-testid="copy-status"]');
-  assert.ok((await page.textContent('[data-testid="copy-status"]')).includes("PGN copied"));
+  await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="copy-status"]')?.textContent ?? ""));
+  const copyStatus = await page.textContent('[data-testid="copy-status"]');
+  assert.ok(copyStatus.includes("PGN copied"), copyStatus);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), pgn);
 
   // The share link, kept for a fresh browser below.
