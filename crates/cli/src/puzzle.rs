@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use fogbound_puzzles::proof::Proof;
 use fogbound_puzzles::puzzle::Puzzle;
 use fogbound_puzzles::solver::{solve_parallel, Options};
 use fogbound_solvers::Cancelled;
@@ -40,6 +41,14 @@ enum Action {
         /// reported first may change from run to run
         #[arg(long)]
         threads: Option<usize>,
+        /// Write the proof of the key (every umpire's answer, down to
+        /// mate) to this file, as PROOFS.md describes
+        #[arg(long)]
+        proof: Option<std::path::PathBuf>,
+        /// Prove this first move (SAN or coordinates) instead of searching
+        /// for a key: one thread, no cooks (a claimed cook's proof)
+        #[arg(long)]
+        key: Option<String>,
     },
 }
 
@@ -130,8 +139,13 @@ pub fn run(args: Args) -> Result<(), String> {
             no_cooks,
             shortest,
             threads,
+            proof,
+            key,
         } => {
             let puzzle = read(&source.puzzle)?;
+            if let Some(key) = key {
+                return prove_key(&puzzle, &key, max_nodes, max_seconds, proof, source.json);
+            }
             let start = Instant::now();
             // The solver has no clock: the time limit is a progress check.
             let in_time = |_: &str, _, _| {
@@ -199,7 +213,73 @@ pub fn run(args: Args) -> Result<(), String> {
                     println!("(not every other first move was decided: cooks unknown)");
                 }
             }
+            if let Some(out) = proof {
+                let Some(tree) = &solution.tree else {
+                    return Err(format!("{verdict}: no key, so no proof written"));
+                };
+                let proof = Proof::from_tree(&puzzle, tree, solution.tree_cut)
+                    .map_err(|e| e.to_string())?;
+                write_proof(&proof, &out, source.json)?;
+            }
         }
+    }
+    Ok(())
+}
+
+/// `--key`: the proof of a chosen first move, written to `out` (or the
+/// verdict alone without it).
+fn prove_key(
+    puzzle: &Puzzle,
+    key: &str,
+    max_nodes: u64,
+    max_seconds: f64,
+    out: Option<std::path::PathBuf>,
+    json: bool,
+) -> Result<(), String> {
+    let start = Instant::now();
+    let mut in_time = |_: &str, _, _| {
+        if start.elapsed().as_secs_f64() < max_seconds {
+            Ok(())
+        } else {
+            Err(Cancelled)
+        }
+    };
+    let proof =
+        Proof::for_key(puzzle, key, max_nodes, Some(&mut in_time)).map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        println!(
+            "{}",
+            json!({ "verdict": "solved", "first_move": proof.key, "first_coord": proof.key_coord,
+                    "moves": proof.moves, "placements": proof.placements,
+                    "white_nodes": proof.white_nodes, "seconds": seconds })
+        );
+    } else {
+        println!(
+            "{} forces mate within {} moves — {} White nodes in its tree, {seconds:.3} s",
+            proof.key, proof.moves, proof.white_nodes
+        );
+    }
+    if let Some(out) = out {
+        write_proof(&proof, &out, json)?;
+    }
+    Ok(())
+}
+
+/// Writes `proof` to `out`, saying so on stderr under `--json` (stdout
+/// keeps its one object).
+fn write_proof(proof: &Proof, out: &std::path::Path, json: bool) -> Result<(), String> {
+    std::fs::write(out, proof.to_json() + "\n").map_err(|e| format!("{}: {e}", out.display()))?;
+    let said = format!(
+        "proof of {} ({} White nodes) written to {}",
+        proof.key,
+        proof.white_nodes,
+        out.display()
+    );
+    if json {
+        eprintln!("{said}");
+    } else {
+        println!("{said}");
     }
     Ok(())
 }

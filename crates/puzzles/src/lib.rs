@@ -15,6 +15,7 @@
 //! told, exactly as in play. No web dependencies; no clock.
 
 pub mod collection;
+pub mod proof;
 pub mod puzzle;
 pub mod solver;
 pub mod umpire;

@@ -49,6 +49,13 @@ pub struct Answer {
     /// answer moved men (empty after a refusal: nothing changed). Under
     /// Fog of War this, not the words, tells the answers apart.
     pub seen: Vec<String>,
+    /// The ends of Black's reply White saw (Fog of War: the square it
+    /// left, when White saw that square before the reply; the square it
+    /// reached, when White sees it after), else `None`. With `told` and
+    /// `seen` they are everything White learns, so no two answers of one
+    /// attempt are alike.
+    pub from: Option<String>,
+    pub to: Option<String>,
     /// The try was refused, or White asked "Any?" (`told` holds the
     /// answer): `then` is the next attempt, in the same turn.
     pub refused: bool,
@@ -160,6 +167,8 @@ impl Solver<'_> {
                         answers: vec![Answer {
                             told: view.words(&first),
                             seen: Vec::new(),
+                            from: None,
+                            to: None,
                             refused: true,
                             won: false,
                             positions: belief.len(),
@@ -204,6 +213,8 @@ impl Solver<'_> {
             answers.push(Answer {
                 told: vec![words],
                 seen: Vec::new(),
+                from: None,
+                to: None,
                 refused: true,
                 won: false,
                 positions: part.len(),
@@ -261,6 +272,8 @@ impl Solver<'_> {
                 answers.push(Answer {
                     told,
                     seen: Vec::new(),
+                    from: None,
+                    to: None,
                     refused: true,
                     won: false,
                     positions: group.len(),
@@ -270,6 +283,8 @@ impl Solver<'_> {
                 answers.push(Answer {
                     told,
                     seen: seen_words(&view.seen),
+                    from: None,
+                    to: None,
                     refused: false,
                     won: white_won(view.outcome),
                     positions: group.len(),
@@ -290,9 +305,14 @@ impl Solver<'_> {
                     } else {
                         self.plan(&next, moves - 1)?.map(Box::new)
                     };
+                    let square = |sq: Option<fogbound_engine::Square>| {
+                        sq.map(|sq| first.geometry().square_name(sq))
+                    };
                     answers.push(Answer {
                         told: words,
                         seen: seen_words(&reply.seen),
+                        from: square(reply.from),
+                        to: square(reply.to),
                         refused: false,
                         won,
                         positions: next.len(),
