@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::puzzle::{Puzzle, PuzzleError};
-use crate::solver::{model_of, start_belief, Plan, Solver, MAX_TREE_PLANS};
+use crate::solver::{model_of, start_belief, Answer, Plan, Solver, MAX_TREE_PLANS};
 use crate::umpire::UmpireGame;
 use fogbound_engine::Attempt;
 use fogbound_progress::Progress;
@@ -53,6 +53,11 @@ pub enum ProofError {
     Open {
         line: String,
     },
+    /// Two answers to one attempt say and show the same: White could not
+    /// tell which continuation to follow.
+    Alike {
+        line: String,
+    },
     /// `--key`: the text is not a move White can make at the start.
     NotAMove {
         text: String,
@@ -78,6 +83,10 @@ impl core::fmt::Display for ProofError {
             ProofError::Open { line } => {
                 write!(f, "the proof tree is incomplete after {line}: no proof written")
             }
+            ProofError::Alike { line } => write!(
+                f,
+                "two answers after {line} look alike to White: no proof written"
+            ),
             ProofError::NotAMove { text, why } => {
                 write!(f, "'{text}' is not a first move White can make: {why}")
             }
@@ -191,10 +200,27 @@ impl Proof {
     }
 }
 
-/// The White nodes of `plan`, or where a line stops before White wins.
+/// The White nodes of `plan`, or where a line stops before White wins or
+/// two answers cannot be told apart.
 fn complete(plan: &Plan, path: &mut Vec<String>) -> Result<usize, ProofError> {
     let mut nodes = 1;
     path.push(plan.attempt.clone());
+    let heard = |a: &Answer| {
+        (
+            a.refused,
+            a.told.clone(),
+            a.seen.clone(),
+            a.from.clone(),
+            a.to.clone(),
+        )
+    };
+    for (i, answer) in plan.answers.iter().enumerate() {
+        if plan.answers[..i].iter().any(|b| heard(b) == heard(answer)) {
+            return Err(ProofError::Alike {
+                line: path.join(" "),
+            });
+        }
+    }
     for answer in &plan.answers {
         path.push(format!("({})", answer.told.join("; ")));
         match (&answer.then, answer.won) {
@@ -243,6 +269,12 @@ mod tests {
         let s = solve(&p, 100_000).unwrap();
         let mut tree = s.tree.unwrap();
         assert_eq!(Proof::from_tree(&p, &tree, true), Err(ProofError::Cut));
+        let mut twice = tree.clone();
+        twice.answers.push(twice.answers[0].clone());
+        assert_eq!(
+            Proof::from_tree(&p, &twice, false),
+            Err(ProofError::Alike { line: "Ra8".into() })
+        );
         tree.answers[0].won = false;
         assert!(matches!(
             Proof::from_tree(&p, &tree, false),

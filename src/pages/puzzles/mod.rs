@@ -6,6 +6,7 @@
 //! - `collection`: the Puzzles page;
 //! - `solve_state`, `solve`: the solve page's reducer and view;
 //! - `tree`: the solver's proof as a collapsible tree;
+//! - `proof`: "Download the proof", the tree as the proof file (PROOFS.md);
 //! - `cooks`: the solve page's line on the cooks pass (progress, Stop);
 //! - `editor_state`, `editor`: the editor's reducer and view.
 
@@ -14,6 +15,7 @@ mod cooks;
 mod editor;
 mod editor_state;
 mod link;
+mod proof;
 mod solve;
 mod solve_state;
 mod store;

@@ -16,6 +16,7 @@ use yew_router::prelude::*;
 
 use super::cooks::CookLine;
 use super::link;
+use super::proof::ProofDownload;
 use super::solve_state::{SolveAction, SolveState, Waiting};
 use super::tree::SolutionTree;
 use crate::app::Route;
@@ -368,6 +369,8 @@ pub fn puzzle_solve() -> Html {
                         <h3>{ "The proof, by what the umpire says" }</h3>
                         <SolutionTree plan={tree.clone()} />
                         if sol.tree_cut { <p class="note">{ "The tree is cut: it is too large to show whole." }</p> }
+                        <ProofDownload puzzle={puzzle.clone()} id={opened.entry.as_ref().map(|e| e.id.clone())}
+                            tree={tree.clone()} cut={sol.tree_cut} />
                     }
                 </>
             }

@@ -13,6 +13,12 @@ pub fn answer_words(a: &Answer) -> String {
     if !a.seen.is_empty() {
         parts.push(format!("you see {}", a.seen.join(", ")));
     }
+    match (&a.from, &a.to) {
+        (Some(from), Some(to)) => parts.push(format!("you saw a man go {from}–{to}")),
+        (Some(from), None) => parts.push(format!("you saw a man leave {from}")),
+        (None, Some(to)) => parts.push(format!("you saw a man reach {to}")),
+        (None, None) => {}
+    }
     if parts.is_empty() {
         parts.push(
             if a.refused {
