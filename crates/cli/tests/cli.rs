@@ -321,6 +321,74 @@ fn puzzles_are_checked_and_solved_from_files_and_links() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--proof` writes the key's proof — the file stored for the independent
+/// checker's tests, which the page's proof is compared with too — and
+/// `--key` proves a chosen first move or says it fails.
+#[test]
+fn the_proof_of_a_key_or_of_a_chosen_move_is_written() {
+    let stored = include_str!("../../../tools/proof-check-data/speckmann-dsz-1975.proof.json");
+    let stored: serde_json::Value = serde_json::from_str(stored).unwrap();
+    let dir = std::env::temp_dir().join(format!("fogbound-cli-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = stored["puzzle"].to_string();
+    let out_path = dir.join("key.proof.json");
+    let run = fogbound(&[
+        "puzzle",
+        "solve",
+        &puzzle,
+        "--no-cooks",
+        "--threads",
+        "1",
+        "--proof",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(stdout(&run).contains("proof of g8=Q (3 White nodes) written"));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_path).unwrap()).unwrap();
+    assert_eq!(written, stored);
+    // The same first move chosen, in coordinates: the same proof.
+    let chosen = dir.join("chosen.proof.json");
+    let run = fogbound(&[
+        "puzzle",
+        "solve",
+        &puzzle,
+        "--key",
+        "g7g8q",
+        "--json",
+        "--proof",
+        chosen.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let said: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(said["first_move"], "g8=Q");
+    let again: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&chosen).unwrap()).unwrap();
+    assert_eq!(again["tree"]["answers"].as_array().unwrap().len(), 2);
+    // A first move that does not mate in two, one that is no move, and a
+    // proof asked of a refuted puzzle: messages, exit code 2.
+    for (key, said) in [("g8=R", "does not force"), ("Qd4", "not a first move")] {
+        let run = fogbound(&["puzzle", "solve", &puzzle, "--key", key]);
+        assert_eq!(run.status.code(), Some(2), "{key}");
+        assert!(stderr(&run).contains(said), "{key}: {}", stderr(&run));
+    }
+    let refuted = r#"{"fen": "6k1/8/6K1/8/8/8/8/R7 w - - 0 1", "hidden": [{"piece": "b", "squares": ["c1", "g2"]}], "goal": "mate", "moves": 1, "rules": "english"}"#;
+    let run = fogbound(&[
+        "puzzle",
+        "solve",
+        refuted,
+        "--proof",
+        out_path.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("no proof written"),
+        "{}",
+        stderr(&run)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// A against B with colours alternating: the greedy baseline against the
 /// random mover in Fog of War, from a few random opening plies.
 #[test]
