@@ -76,9 +76,10 @@ RULES = {
     "square and not named (Gambit Club rule 9); the reference names it on the arrival square",
     "dutch-capturer": "dutch: the capture also says whether a pawn or a piece took (the Dutch "
     "problem convention); the reference has no Dutch preset and runs English",
-    "host-draws": "a position repeated three times on the line: fogbound's games apply "
-    "threefold repetition (english, wild16, cincinnati, rand), the reference does not; a "
-    "problem's stipulation is read without draw claims, so the line counts as the proof says",
+    "host-draws": "a position seen a third time on the line: fogbound's games apply "
+    "threefold repetition (english, wild16, cincinnati, rand: the host's rule), the reference "
+    "does not, nor does fogbound's solver; the stipulation is read without draws by "
+    "repetition, so the line counts as the proof says",
     "any-without-pawns": "'Any?' with no pawn left: fogbound answers its nonsense word, the "
     "reference 'No'; the checker follows the proof's answer",
 }
@@ -281,8 +282,10 @@ class Tally:
         self.lines = 0
         self.positions = 0
         self.nodes = 0
+        # Answers written, or positions walked (host-draws), by the reading
+        # of ours that decided them, and one line for each.
         self.rules = collections.Counter()
-        self.repetitions = 0
+        self.examples = {}
 
 
 def describe(plies):
@@ -380,7 +383,10 @@ def check_kriegspiel(puzzle, preset, tree, starts, tally):
                 if b.is_game_over():
                     raise Failure(f"Black's reply ends the game ({b._board.result(claim_draw=False)})", line)
                 if b._board.is_repetition(3):
-                    tally.rules["host-draws"] += count
+                    # Counted per walked position, on the line recorded for
+                    # it (lines merged into it may have other histories).
+                    tally.rules["host-draws"] += 1
+                    tally.examples.setdefault("host-draws", line + [f"({'; '.join(words)})"])
                 found = find_answer(node, False, words)
                 if found is None or found.get("then") is None:
                     raise Failure(f"the umpire says {words}, and the proof has no continuation for it", line + [f"({'; '.join(words)})"])
@@ -521,6 +527,7 @@ def check(proof, puzzle=None):
         "proof_nodes": tally.nodes,
         "seconds": round(time.monotonic() - start, 3),
         "rules": dict(tally.rules),
+        "examples": tally.examples,
     }
 
 
@@ -560,7 +567,10 @@ def main(argv=None):
             f"{summary['positions']} positions at {summary['proof_nodes']} proof nodes, {summary['seconds']} s"
         )
         for name, count in sorted(summary["rules"].items()):
-            print(f"  {count} time(s) decided by our reading, {name}: {RULES[name]}")
+            unit = "walked positions" if name == "host-draws" else "answers"
+            print(f"  {name}, {count} {unit}: {RULES[name]}")
+            if name in summary["examples"]:
+                print(f"    e.g. {describe(summary['examples'][name])}")
     return 0
 
 
