@@ -259,17 +259,15 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
                 problem
                     .tries
                     .as_ref()
-                    .map_or("not found within the budget".into(), |t| t.len().to_string())
+                    .map_or("not found within the budget".into(), |t| t
+                        .len()
+                        .to_string())
             );
         }
     };
-    let (problems, tally) = fogbound_puzzles::generate::generate(
-        &request,
-        args.count,
-        args.max_candidates,
-        &mut say,
-    )
-    .map_err(|e| e.to_string())?;
+    let (problems, tally) =
+        fogbound_puzzles::generate::generate(&request, args.count, args.max_candidates, &mut say)
+            .map_err(|e| e.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     let per_minute = problems.len() as f64 * 60.0 / seconds.max(1e-9);
     let dropped: serde_json::Map<String, serde_json::Value> = tally
@@ -284,7 +282,14 @@ fn generate(args: GenerateArgs) -> Result<(), String> {
             .map(|(i, p)| {
                 SetEntry::of(
                     p,
-                    format!("gen-m{}-h{}-{}-{}-{}", args.moves, args.hidden, args.rules, args.seed, i + 1),
+                    format!(
+                        "gen-m{}-h{}-{}-{}-{}",
+                        args.moves,
+                        args.hidden,
+                        args.rules,
+                        args.seed,
+                        i + 1
+                    ),
                 )
             })
             .collect();

@@ -26,8 +26,8 @@ use fogbound_engine::{find_move, Bitboard64, Color, MoveAttempt};
 
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::solver::{
-    attempt_coord, attempt_san, model_of, seen_words, solve_with, start_belief, Options, Plan, Solver,
-    Verdict,
+    attempt_coord, attempt_san, model_of, seen_words, solve_with, start_belief, Options, Plan,
+    Solver, Verdict,
 };
 
 /// The solver's budget for one candidate (nodes), by moves: beyond it the
@@ -38,6 +38,10 @@ pub fn candidate_nodes(moves: u32) -> u64 {
         _ => 3_000_000,
     }
 }
+
+/// The fewest placements of the hidden men a problem keeps: with two, the
+/// fog is a coin White rarely needs to toss.
+pub const MIN_PLACEMENTS: usize = 3;
 
 /// The budget for finding a sound problem's tries (nodes).
 pub const TRIES_NODES: u64 = 2_000_000;
@@ -55,7 +59,7 @@ pub struct Request {
 }
 
 /// How a problem was graded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Grade {
     Easy,
@@ -93,9 +97,9 @@ impl Grade {
 }
 
 /// Scores below this are easy (see [`Grade::of`]).
-const EASY_BELOW: f64 = 3.0;
+const EASY_BELOW: f64 = 2.75;
 /// Scores from this are hard.
-const HARD_FROM: f64 = 4.2;
+const HARD_FROM: f64 = 4.5;
 
 /// A first move that fails to one defence.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -132,7 +136,8 @@ pub struct Problem {
 /// Why a candidate was dropped (counted for the yield).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Drop {
-    /// Not a legal puzzle (no placement, White can tell placements apart…).
+    /// Not a legal puzzle (no placement, White can tell placements
+    /// apart…), or fewer than [`MIN_PLACEMENTS`].
     Illegal,
     /// No first move forces the mate.
     NoKey,
@@ -300,7 +305,10 @@ pub fn candidate_json(rng: &mut SplitMix, request: &Request) -> Option<String> {
         }
         squares.truncate(take);
         squares.sort();
-        let names: Vec<String> = squares.iter().map(|&(f, r)| format!("\"{}\"", name(f, r))).collect();
+        let names: Vec<String> = squares
+            .iter()
+            .map(|&(f, r)| format!("\"{}\"", name(f, r)))
+            .collect();
         hidden.push(format!(
             "{{\"piece\": \"{man}\", \"squares\": [{}]}}",
             names.join(", ")
@@ -321,16 +329,17 @@ fn checks_or_captures(
     mode: fogbound_engine::RuleMode,
     key: &MoveAttempt,
 ) -> bool {
-    belief.positions().iter().any(|p| {
-        find_move(p, mode, key).is_some_and(|m| m.is_capture() || p.after(&m).is_check())
-    })
+    belief
+        .positions()
+        .iter()
+        .any(|p| find_move(p, mode, key).is_some_and(|m| m.is_capture() || p.after(&m).is_check()))
 }
 
 /// Judges one candidate puzzle: a sound problem, or why it was dropped.
 pub fn judge(puzzle: &Puzzle) -> Result<Problem, Drop> {
     let spec = model_of(puzzle).map_err(|_| Drop::Illegal)?;
     let belief = start_belief(puzzle).map_err(|_| Drop::Illegal)?;
-    if belief.len() < 2 {
+    if belief.len() < MIN_PLACEMENTS {
         return Err(Drop::Illegal);
     }
     let moves = puzzle.moves;
@@ -556,4 +565,180 @@ pub fn generate(
         }
     }
     Ok((problems, tally))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(moves: u32, hidden: usize, rules: &str, seed: u64) -> Request {
+        Request {
+            moves,
+            hidden,
+            rules: rules.into(),
+            seed,
+        }
+    }
+
+    fn run(r: &Request, count: usize) -> (Vec<Problem>, Tally) {
+        generate(r, count, 50_000, &mut |_, _| {}).unwrap()
+    }
+
+    /// The start belief of a problem with `without` (a placement's index)
+    /// taken out.
+    fn belief_without(p: &Problem, without: Option<usize>) -> Belief<Bitboard64> {
+        let all = start_belief(&p.puzzle).unwrap();
+        Belief::new(
+            all.positions()
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| Some(i) != without)
+                .map(|(_, p)| p.clone())
+                .collect(),
+        )
+    }
+
+    fn key_of(p: &Problem, belief: &Belief<Bitboard64>) -> MoveAttempt {
+        let spec = model_of(&p.puzzle).unwrap();
+        Observer::<Bitboard64>::new(&spec, Color::White)
+            .attempts(belief)
+            .into_iter()
+            .find(|a| attempt_coord(&belief.positions()[0], a) == p.key_coord)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_problems_and_another_seed_others() {
+        let r = request(2, 1, "english", 11);
+        let (a, tally) = run(&r, 2);
+        let (b, again) = run(&r, 2);
+        assert_eq!(a, b);
+        assert_eq!(tally, again);
+        assert_eq!(a.len(), 2);
+        let (c, _) = run(&request(2, 1, "english", 12), 2);
+        assert_ne!(a[0].puzzle, c[0].puzzle);
+    }
+
+    #[test]
+    fn every_problem_kept_is_sound_with_one_quiet_key_and_no_shorter_mate() {
+        for r in [
+            request(2, 1, "wild16", 5),
+            request(2, 2, "cincinnati", 6),
+            request(3, 1, "cvp", 7),
+        ] {
+            let (problems, tally) = run(&r, 2);
+            assert_eq!(problems.len(), 2, "{r:?}: {tally:?}");
+            assert_eq!(
+                tally.kept + tally.dropped.values().sum::<u64>(),
+                tally.candidates
+            );
+            for p in &problems {
+                assert_eq!(p.puzzle.moves, r.moves);
+                assert_eq!(p.puzzle.rules, r.rules);
+                assert_eq!(p.puzzle.hidden.len(), r.hidden);
+                let s = solve_with(&p.puzzle, &Options::default(), None).unwrap();
+                assert_eq!(s.verdict, Verdict::Solved);
+                assert!(s.cooks_complete);
+                assert_eq!(s.keys, [p.key.clone()], "{}", p.puzzle.to_json());
+                let spec = model_of(&p.puzzle).unwrap();
+                let belief = belief_without(p, None);
+                assert!(belief.len() >= MIN_PLACEMENTS);
+                let key = key_of(p, &belief);
+                assert!(!checks_or_captures(&belief, spec.rule_mode(), &key));
+                let mut solver = Solver::new(&spec, 10_000_000, None);
+                assert!(
+                    !solver.wins(&belief, r.moves - 1).unwrap(),
+                    "a shorter mate"
+                );
+                assert!(solver.forces(&belief, r.moves, &key).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn every_try_fails_and_would_mate_without_its_one_placement() {
+        let (problems, _) = run(&request(3, 1, "wild16", 7), 3);
+        let mut seen = 0;
+        for p in &problems {
+            let spec = model_of(&p.puzzle).unwrap();
+            let belief = belief_without(p, None);
+            let placements = p.puzzle.placements().unwrap();
+            let g = fogbound_engine::Geometry::CHESS;
+            let observer = Observer::<Bitboard64>::new(&spec, Color::White);
+            for t in p.tries.as_ref().unwrap() {
+                seen += 1;
+                let attempt = observer
+                    .attempts(&belief)
+                    .into_iter()
+                    .find(|a| attempt_san(belief.positions(), a, spec.rule_mode()) == t.first)
+                    .unwrap();
+                let i = placements
+                    .iter()
+                    .position(|pl| {
+                        pl.iter()
+                            .map(|&(sq, piece)| format!("{}{}", piece.char(), g.square_name(sq)))
+                            .collect::<Vec<_>>()
+                            == t.placement
+                    })
+                    .unwrap();
+                let mut solver = Solver::new(&spec, 10_000_000, None);
+                assert!(!solver.forces(&belief, p.puzzle.moves, &attempt).unwrap());
+                let without = belief_without(p, Some(i));
+                assert!(
+                    solver.forces(&without, p.puzzle.moves, &attempt).unwrap(),
+                    "{}: 1.{} would mate without {:?}",
+                    p.puzzle.to_json(),
+                    t.first,
+                    t.placement
+                );
+                assert!(!t.answer.is_empty());
+            }
+        }
+        assert!(seen > 0, "these problems have tries");
+    }
+
+    #[test]
+    fn requests_out_of_range_say_what_is_wrong() {
+        for (r, words) in [
+            (request(4, 1, "english", 1), "not 2 or 3"),
+            (request(2, 3, "english", 1), "1 or 2"),
+            (request(2, 1, "chess960", 1), "not an umpire preset"),
+        ] {
+            let e = generate(&r, 1, 10, &mut |_, _| {}).unwrap_err().to_string();
+            assert!(e.contains(words), "{e}");
+        }
+    }
+
+    #[test]
+    fn candidates_are_mostly_puzzles_with_the_black_king_on_an_edge() {
+        let r = request(2, 2, "english", 3);
+        let mut rng = SplitMix::new(1);
+        let mut read = 0;
+        for _ in 0..200 {
+            if let Some(json) = candidate_json(&mut rng, &r) {
+                if let Ok(p) = Puzzle::from_json(&json) {
+                    read += 1;
+                    assert_eq!(p.hidden.len(), 2);
+                    let setup = fogbound_engine::Setup::from_fen(&p.fen).unwrap();
+                    let g = setup.geometry;
+                    let k = g
+                        .squares()
+                        .find(|&s| setup.board[s.index()] == fogbound_engine::Piece::from_char('k'))
+                        .unwrap();
+                    let (f, rank) = (g.file(k).0, g.rank(k).0);
+                    assert!(f == 0 || f == 7 || rank == 0 || rank == 7, "{}", p.fen);
+                }
+            }
+        }
+        assert!(read >= 100, "{read} of 200 candidates read as puzzles");
+    }
+
+    #[test]
+    fn harder_with_more_moves_nodes_and_tries() {
+        assert_eq!(Grade::of(2, 100, Some(0)), Grade::Easy);
+        assert_eq!(Grade::of(2, 100, Some(3)), Grade::Medium);
+        assert_eq!(Grade::of(2, 5_000, None), Grade::Medium);
+        assert_eq!(Grade::of(3, 5_000, Some(1)), Grade::Hard);
+        assert!(Grade::of(2, 10, Some(0)) <= Grade::of(2, 10_000, Some(0)));
+    }
 }
