@@ -88,7 +88,7 @@ test("today's puzzle is played to mate; another of a chosen difficulty; today's 
   const date = new Date(now).toISOString().slice(0, 10);
   assert.match(await card.textContent(), new RegExp(`Today's puzzle, ${date}.*White mates in ${expected.puzzle.moves} moves`, "s"));
   assert.match(await page.locator("[data-testid='today-note']").textContent(), new RegExp(`${set.length} problems`));
-  await page.screenshot({ path: `${SHOTS}puzzles-today-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}puzzles-today-desktop.png` });
 
   // Opened in solve mode; the solver proves its key; its proof mates.
   await card.click();
@@ -139,7 +139,7 @@ test("today's puzzle on a phone", async () => {
   await page.goto(suite.server.url + "#/puzzles");
   await appReady(page);
   await todayReady(page);
-  await page.screenshot({ path: `${SHOTS}puzzles-today-phone.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}puzzles-today-phone.png` });
   await page.click("[data-testid='today-puzzle']");
   await settled(page);
   await page.screenshot({ path: `${SHOTS}puzzle-today-phone.png`, fullPage: true });

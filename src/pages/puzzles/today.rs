@@ -39,6 +39,7 @@ fn fetch_set(done: Callback<Load>) {
         return done.emit(Load::Failed("this browser cannot fetch files".into()));
     }
     let request = xhr.clone();
+    let answer = done.clone();
     gloo_events::EventListener::once(&xhr, "loadend", move |_| {
         let status = request.status().unwrap_or(0);
         let load = match (status, request.response_text().ok().flatten()) {
@@ -53,7 +54,7 @@ fn fetch_set(done: Callback<Load>) {
             },
             (status, _) => Load::Failed(format!("the set of problems: the server answered {status}")),
         };
-        done.emit(load);
+        answer.emit(load);
     })
     .forget();
     if xhr.send().is_err() {
