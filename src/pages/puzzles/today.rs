@@ -52,13 +52,17 @@ fn fetch_set(done: Callback<Load>) {
                 Ok(_) => Load::Failed("the set of problems is empty".into()),
                 Err(e) => Load::Failed(format!("the set of problems cannot be read: {e}")),
             },
-            (status, _) => Load::Failed(format!("the set of problems: the server answered {status}")),
+            (status, _) => {
+                Load::Failed(format!("the set of problems: the server answered {status}"))
+            }
         };
         answer.emit(load);
     })
     .forget();
     if xhr.send().is_err() {
-        done.emit(Load::Failed("the set of problems could not be asked for".into()));
+        done.emit(Load::Failed(
+            "the set of problems could not be asked for".into(),
+        ));
     }
 }
 
@@ -97,7 +101,9 @@ pub fn today_puzzle() -> Html {
     let state = load.id();
     let body = match &*load {
         Load::Loading => html! { <p class="note">{ "Fetching the problems…" }</p> },
-        Load::Failed(why) => html! { <p class="error" data-testid="today-error">{ why.clone() }</p> },
+        Load::Failed(why) => {
+            html! { <p class="error" data-testid="today-error">{ why.clone() }</p> }
+        }
         Load::Ready(set) => {
             let now = js_sys::Date::now();
             let date: String = String::from(js_sys::Date::new_0().to_iso_string())
