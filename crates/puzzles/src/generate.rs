@@ -215,8 +215,8 @@ fn fen_of(board: &Board) -> String {
     for rank in (0..8).rev() {
         let mut row = String::new();
         let mut empty = 0;
-        for file in 0..8 {
-            match board[file][rank] {
+        for column in board {
+            match column[rank] {
                 Some(c) => {
                     if empty > 0 {
                         row.push_str(&empty.to_string());
