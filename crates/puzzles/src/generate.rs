@@ -5,7 +5,7 @@
 //!
 //! The random positions are drawn so that sound problems are frequent
 //! (figures in `GENERATE-NOTES.md`): the Black king on an edge, the White
-//! king near it, a White mating force (a queen, or two or three pieces),
+//! king two squares from it, a White mating force (a queen, or two or three pieces),
 //! at most one known Black pawn, and each hidden man one of a few men on a
 //! few squares near the Black king (a hidden man far away rarely matters).
 //! Everything comes from a seeded generator: the same seed gives the same
@@ -254,10 +254,12 @@ pub fn candidate_json(rng: &mut SplitMix, request: &Request) -> Option<String> {
         .collect();
     let bk = rng.pick(&edge);
     board[bk.0][bk.1] = Some('k');
-    // The White king two or three squares away.
+    // The White king two squares away (in opposition or beside it): the
+    // king already helps, so the key is more often another man's
+    // (GENERATE-NOTES.md: two or three squares made most keys king moves).
     let near: Vec<(usize, usize)> = (0..8)
         .flat_map(|f| (0..8).map(move |r| (f, r)))
-        .filter(|&s| (2..=3).contains(&distance(s, bk)))
+        .filter(|&s| distance(s, bk) == 2)
         .collect();
     let wk = rng.pick(&near);
     board[wk.0][wk.1] = Some('K');
