@@ -20,7 +20,8 @@ const LAZY = [];
 
 /// The lazy files an older version of the cache holds: the worker once any
 /// page used it, the study module once a study page was opened, each endgame
-/// file once the lab asked for it.
+/// file once the lab asked for it, the generated puzzles once the Puzzles
+/// page was opened.
 async function lazyFilesUsed() {
   const used = new Set();
   for (const key of await caches.keys()) {

@@ -134,7 +134,9 @@ test("the page's and the study module's wasm stay within their budgets; the work
   assert.ok(eager.some((f) => pageWasm.includes(f)), "the page's wasm is precached");
   assert.ok(eager.every((f) => !/^(worker|study)/.test(f) && !f.startsWith("endgames/")), `the worker, the study module or the endgame files are precached: ${eager}`);
   const later = JSON.parse(lazy[1]);
-  assert.deepEqual(later.filter((f) => !f.startsWith("endgames/")).sort(), ["study.js", "study_bg.wasm", "worker.js", "worker_bg.wasm"]);
+  assert.deepEqual(later.filter((f) => !f.startsWith("endgames/") && !f.startsWith("puzzles/")).sort(), ["study.js", "study_bg.wasm", "worker.js", "worker_bg.wasm"]);
+  // The generated problems are read by the study module: fetched with it.
+  assert.ok(later.includes("puzzles/generated.json") && !eager.includes("puzzles/generated.json"), "the generated problems are fetched when needed");
   // Every material's starts in both readings, and its lines in the true game
   // (cut in chunks, the first named -0).
   for (const m of ["kq", "kr", "krr", "kbb", "kbn", "kb", "kn"]) {

@@ -1,8 +1,11 @@
 //! `fogbound puzzle`: fog puzzles from a file or a link — check one, or
-//! search it with the engine's belief-state solver.
+//! search it with the engine's belief-state solver; or generate new sound
+//! Kriegspiel problems.
 
 use std::time::Instant;
 
+use fogbound_puzzles::generate::{Problem, Request, Tally};
+use fogbound_puzzles::generated::SetEntry;
 use fogbound_puzzles::proof::Proof;
 use fogbound_puzzles::puzzle::Puzzle;
 use fogbound_puzzles::solver::{solve_parallel, Options};
@@ -50,6 +53,35 @@ enum Action {
         #[arg(long)]
         key: Option<String>,
     },
+    /// Generate sound Kriegspiel problems: random positions with hidden
+    /// Black men, kept when the solver proves a unique quiet key and
+    /// refutes every other first move; graded by its effort and the tries.
+    Generate(GenerateArgs),
+}
+
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// Mate in this many moves (2 or 3)
+    #[arg(long, default_value_t = 2)]
+    moves: u32,
+    /// Hidden Black men (1 or 2)
+    #[arg(long, default_value_t = 1)]
+    hidden: usize,
+    /// The umpire preset (`fogbound catalogue` lists them)
+    #[arg(long, default_value = "english")]
+    rules: String,
+    /// Sound problems wanted
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// The random generator's seed: the same seed, the same problems
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Give up after this many candidates
+    #[arg(long, default_value_t = 100_000)]
+    max_candidates: u64,
+    /// Print one JSON object: the problems as set entries and the yield
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -115,6 +147,7 @@ fn read(source: &str) -> Result<Puzzle, String> {
 
 pub fn run(args: Args) -> Result<(), String> {
     match args.action {
+        Action::Generate(args) => return generate(args),
         Action::Check(source) => {
             let puzzle = read(&source.puzzle)?;
             let placements = puzzle.placements().map_err(|e| e.to_string())?.len();
@@ -280,6 +313,78 @@ fn write_proof(proof: &Proof, out: &std::path::Path, json: bool) -> Result<(), S
         eprintln!("{said}");
     } else {
         println!("{said}");
+    }
+    Ok(())
+}
+
+fn generate(args: GenerateArgs) -> Result<(), String> {
+    let request = Request {
+        moves: args.moves,
+        hidden: args.hidden,
+        rules: args.rules.clone(),
+        seed: args.seed,
+    };
+    let start = Instant::now();
+    let json = args.json;
+    let mut say = |problem: &Problem, tally: &Tally| {
+        if !json {
+            println!(
+                "{}. {} — key {} ({}; {} placements; {} nodes; tries {})",
+                tally.kept,
+                problem.puzzle.to_json(),
+                problem.key,
+                problem.grade.id(),
+                problem.placements,
+                problem.key_nodes,
+                problem
+                    .tries
+                    .as_ref()
+                    .map_or("not found within the budget".into(), |t| t
+                        .len()
+                        .to_string())
+            );
+        }
+    };
+    let (problems, tally) =
+        fogbound_puzzles::generate::generate(&request, args.count, args.max_candidates, &mut say)
+            .map_err(|e| e.to_string())?;
+    let seconds = start.elapsed().as_secs_f64();
+    let per_minute = problems.len() as f64 * 60.0 / seconds.max(1e-9);
+    let dropped: serde_json::Map<String, serde_json::Value> = tally
+        .dropped
+        .iter()
+        .map(|(d, n)| (d.id().to_string(), json!(n)))
+        .collect();
+    if json {
+        let entries: Vec<SetEntry> = problems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                SetEntry::of(
+                    p,
+                    format!(
+                        "gen-m{}-h{}-{}-{}-{}",
+                        args.moves,
+                        args.hidden,
+                        args.rules,
+                        args.seed,
+                        i + 1
+                    ),
+                )
+            })
+            .collect();
+        println!(
+            "{}",
+            json!({ "problems": entries, "candidates": tally.candidates, "kept": tally.kept,
+                    "dropped": dropped, "seconds": seconds, "per_minute": per_minute })
+        );
+    } else {
+        println!(
+            "{} sound of {} candidates in {seconds:.1} s ({per_minute:.1} a minute); dropped: {}",
+            tally.kept,
+            tally.candidates,
+            serde_json::Value::Object(dropped)
+        );
     }
     Ok(())
 }

@@ -821,3 +821,53 @@ fn the_umpire_answers_an_attempt_a_line() {
     );
     assert_eq!(lines[5]["by"], "white");
 }
+
+/// `puzzle generate`: sound problems as set entries with their proofs, the
+/// same for a seed, each solved again by `puzzle solve` with its key; bad
+/// requests are a message and exit code 2.
+#[test]
+fn puzzles_are_generated_from_a_seed() {
+    let args = [
+        "puzzle", "generate", "--moves", "2", "--hidden", "1", "--rules", "cvp", "--count", "2",
+        "--seed", "9", "--json",
+    ];
+    let out = fogbound(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let made: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let problems = made["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 2);
+    assert_eq!(made["kept"], 2);
+    assert!(made["candidates"].as_u64().unwrap() >= 2);
+    assert!(made["per_minute"].as_f64().unwrap() > 0.0);
+    let again: serde_json::Value = serde_json::from_str(&stdout(&fogbound(&args))).unwrap();
+    assert_eq!(again["problems"], made["problems"]);
+    assert_eq!(again["dropped"], made["dropped"]);
+    for p in problems {
+        assert_eq!(p["puzzle"]["rules"], "cvp");
+        assert_eq!(p["tree"]["attempt"], p["key"]);
+        assert!(["easy", "medium", "hard"].contains(&p["grade"].as_str().unwrap()));
+        let solved: serde_json::Value = serde_json::from_str(&stdout(&fogbound(&[
+            "puzzle",
+            "solve",
+            &p["puzzle"].to_string(),
+            "--json",
+            "--threads",
+            "1",
+        ])))
+        .unwrap();
+        assert_eq!(solved["verdict"], "solved");
+        assert_eq!(solved["first_move"], p["key"]);
+        assert_eq!(solved["tries"], serde_json::json!([]), "no cooks");
+    }
+    for (bad, words) in [
+        (["--moves", "5"], "not 2 or 3"),
+        (["--hidden", "4"], "1 or 2"),
+        (["--rules", "nope"], "not an umpire preset"),
+    ] {
+        let mut args = vec!["puzzle", "generate"];
+        args.extend(bad);
+        let out = fogbound(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(words), "{}", stderr(&out));
+    }
+}

@@ -4,6 +4,10 @@
 //!   squares, goal, moves, rules, credits), read from JSON and checked, and
 //!   its link code.
 //! - [`collection`]: the published problems and puzzles, compiled in.
+//! - [`generate`]: new problems — random positions kept when the solver
+//!   proves them sound, graded by its effort and their tries.
+//! - [`generated`]: the shipped set of generated problems (a static file
+//!   the page fetches) and the choice of today's problem.
 //! - [`solver`]: the belief-state AND-OR search that decides whether White
 //!   forces the stipulation whatever the hidden men are, with its proof,
 //!   cooks, the audit of a proof and several threads sharing one root.
@@ -15,6 +19,8 @@
 //! told, exactly as in play. No web dependencies; no clock.
 
 pub mod collection;
+pub mod generate;
+pub mod generated;
 pub mod proof;
 pub mod puzzle;
 pub mod solver;

@@ -1,4 +1,5 @@
-//! The Puzzles page (`#/puzzles`): the collection, each entry with its
+//! The Puzzles page (`#/puzzles`): today's generated problem and another
+//! of a chosen difficulty (`today`), the collection, each entry with its
 //! stipulation, rules and source and a mark when solved on this device;
 //! a box that opens any puzzle link or code; the way to the editor.
 
@@ -8,6 +9,7 @@ use yew::prelude::*;
 use super::link::identity;
 use super::solve::{rules_label, stipulation};
 use super::store;
+use super::today::TodayPuzzle;
 use crate::app::Route;
 use crate::query::encode;
 
@@ -83,7 +85,11 @@ pub fn puzzles() -> Html {
                     that fights back: it has not decided where the hidden men stand, and it answers every attempt with the placement \
                     that beats it. Every puzzle here was checked by the solver." }</p></div>
             </header>
-            <ul class="cards single" data-testid="puzzle-collection">{ for cards }</ul>
+            <TodayPuzzle />
+            <section class="section">
+                <h2>{ "The collection" }</h2>
+                <ul class="cards single" data-testid="puzzle-collection">{ for cards }</ul>
+            </section>
             <section class="section">
                 <h2>{ "Open a puzzle someone sent you" }</h2>
                 <form class="row" onsubmit={on_open}>

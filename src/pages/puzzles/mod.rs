@@ -4,6 +4,7 @@
 //! - `link`: puzzle addresses (`?id=`, `?p=`, `?json=`) and their faults;
 //! - `store`: solved marks and each puzzle's progress in this browser;
 //! - `collection`: the Puzzles page;
+//! - `today`: its "Today's puzzle" and "Another", from the generated set;
 //! - `solve_state`, `solve`: the solve page's reducer and view;
 //! - `tree`: the solver's proof as a collapsible tree;
 //! - `proof`: "Download the proof", the tree as the proof file (PROOFS.md);
@@ -19,6 +20,7 @@ mod proof;
 mod solve;
 mod solve_state;
 mod store;
+mod today;
 mod tree;
 
 pub use collection::Puzzles;
