@@ -641,8 +641,13 @@ impl Solver<'_> {
     /// Whether a White child is already known lost, without a search:
     /// the memo (and its lost witnesses), or, near the leaves, a position
     /// the full-information search already found escaping. An AND node
-    /// with such a child is refuted before any sibling is searched.
+    /// with such a child is refuted before any sibling is searched. Only
+    /// when refuting: the look-ups made the 15-mover's key search dearer
+    /// (SOLVER-NOTES.md).
     fn seen_lost(&self, child: &Node) -> bool {
+        if !self.refuting {
+            return false;
+        }
         let Node::White {
             belief,
             moves,
@@ -693,12 +698,14 @@ impl Solver<'_> {
         if children.is_empty() {
             return Ok(Expansion::Decided(true));
         }
-        // Smaller answers first (stable: equal sizes keep the replies'
-        // order). Proof numbers tie at first, so this is the order in
-        // which Black's answers are tried for a refutation: on the
-        // Rotenberg mate in 8 it halved the cook pass's nodes
+        // When refuting, smaller answers first (stable: equal sizes keep
+        // the replies' order). Proof numbers tie at first, so this is the
+        // order in which Black's answers are tried for a refutation: on
+        // the Rotenberg mate in 8 it halved the cook pass's nodes
         // (SOLVER-NOTES.md).
-        children.sort_by_key(Node::positions);
+        if self.refuting {
+            children.sort_by_key(Node::positions);
+        }
         Ok(Expansion::Children(children))
     }
 }
