@@ -172,6 +172,10 @@ pub struct Solver<'a> {
     /// The root this search shares with other threads, and its own
     /// number among them.
     share: Option<(&'a parallel::RootShare, usize)>,
+    /// The search expects refutations (the cook pass, the umpire): answers
+    /// already known lost refute at once, and Black's smaller answers are
+    /// searched first (see `pns`).
+    refuting: bool,
 }
 
 /// Whether the game ended in White's win.
@@ -220,7 +224,18 @@ impl<'a> Solver<'a> {
             numbers: IntMap::default(),
             proof_moves: HashMap::default(),
             share: None,
+            refuting: false,
         }
+    }
+
+    /// This solver searches as the cook pass does, expecting refutations:
+    /// answers already known lost refute at once, Black's smaller answers
+    /// are searched first (see `pns`). For a caller that mostly
+    /// asks whether White has lost, as the umpire looking for an answer
+    /// White no longer wins.
+    pub(crate) fn refuting(mut self) -> Self {
+        self.refuting = true;
+        self
     }
 
     /// The counters so far.

@@ -453,7 +453,8 @@ impl UmpireGame {
     ) -> Result<Step, UmpireError> {
         let attempt = self.parse(text)?;
         let answers = self.answers(&attempt)?;
-        let mut solver = Solver::new(&self.spec, max_nodes, progress);
+        // The answers it looks for first are those White has lost.
+        let mut solver = Solver::new(&self.spec, max_nodes, progress).refuting();
         let (index, standing) = self.choose(&answers, &mut solver);
         let mut answers = answers;
         let chosen = answers.swap_remove(index);

@@ -36,6 +36,10 @@ impl Solver<'_> {
         if moves > FULL_INFO_DEPTH {
             return Ok(None);
         }
+        // A position already known to escape decides without a search.
+        if let Some(h) = self.escaping_known(belief, moves) {
+            return Ok(Some(vec![h]));
+        }
         let mut order: Vec<usize> = (0..belief.len()).collect();
         if let Some(hint) = self.escape_hint {
             // First the position whose Black men stand as where a belief
@@ -50,6 +54,16 @@ impl Solver<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// A position of `belief` the full-information search already found
+    /// without a mate within `moves` (its hash).
+    pub(super) fn escaping_known(&self, belief: &Belief<Bitboard64>, moves: u32) -> Option<u64> {
+        belief.key().iter().copied().find(|h| {
+            self.full
+                .get(h)
+                .is_some_and(|known| u32::from(known.none) >= moves)
+        })
     }
 
     /// Whether White, to move in `pos` and seeing everything, forces the

@@ -85,11 +85,25 @@ impl Solver<'_> {
         key: &MoveAttempt,
         san: &dyn Fn(&MoveAttempt) -> String,
     ) -> Cooks {
-        let mut open: Vec<MoveAttempt> = self
+        let open: Vec<MoveAttempt> = self
             .attempts(belief)
             .into_iter()
             .filter(|a| a != key)
             .collect();
+        self.refuting = true;
+        let found = self.cooks_in_rounds(belief, moves, open, san);
+        self.refuting = false;
+        found
+    }
+
+    /// The rounds of [`Solver::cooks`] over the `open` first moves.
+    fn cooks_in_rounds(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        mut open: Vec<MoveAttempt>,
+        san: &dyn Fn(&MoveAttempt) -> String,
+    ) -> Cooks {
         let mut report = CookProgress {
             others: open.len() as u64,
             ..CookProgress::default()

@@ -46,6 +46,38 @@ fn en_prise(after: &Pos, mv: &Move) -> bool {
     })
 }
 
+/// Per position, the squares the men of each square can move to: past
+/// [`ORDER_SAMPLE`] the ordering only asks where an attempt is played, and
+/// scanning every move list for every attempt was most of its cost.
+struct Reach(Vec<[u64; 64]>);
+
+impl Reach {
+    fn of(legal: &[Vec<Move>]) -> Reach {
+        Reach(
+            legal
+                .iter()
+                .map(|list| {
+                    let mut to = [0u64; 64];
+                    for m in list.iter().filter(|m| m.from.0 < 64 && m.to.0 < 64) {
+                        to[usize::from(m.from.0)] |= 1 << m.to.0;
+                    }
+                    to
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether `a` is played in position `i` (as [`find_in`] finds it),
+    /// when a look-up tells: a plain move's two squares (`None` for a
+    /// promotion's piece or a castling's rook, left to [`find_in`]).
+    fn plays(&self, i: usize, a: &MoveAttempt) -> Option<bool> {
+        if a.promotion.is_some() || a.rook_to.is_some() || a.from.0 >= 64 || a.to.0 >= 64 {
+            return None;
+        }
+        Some(self.0[i][usize::from(a.from.0)] & (1 << a.to.0) != 0)
+    }
+}
+
 impl Solver<'_> {
     /// White's attempts in `belief`, best first.
     pub fn attempts(&mut self, belief: &Belief<Bitboard64>) -> Vec<MoveAttempt> {
@@ -62,17 +94,25 @@ impl Solver<'_> {
     ) -> Vec<MoveAttempt> {
         let all = self.observer.attempts(belief);
         let n = belief.len() as i64;
+        let reach = Reach::of(legal);
         let killers = self.killers.get(&moves);
         let mut scored: Vec<(i64, MoveAttempt)> = Vec::with_capacity(all.len());
         for a in all {
             let (mut played, mut checks, mut captures, mut exposed) = (0i64, 0i64, 0i64, 0i64);
-            for (pos, list) in belief.positions().iter().zip(legal) {
+            for (i, (pos, list)) in belief.positions().iter().zip(legal).enumerate() {
+                if played >= ORDER_SAMPLE {
+                    // Past the sample only where it is played counts.
+                    if let Some(here) = reach.plays(i, &a) {
+                        played += i64::from(here);
+                        continue;
+                    }
+                }
                 if let Some(mv) = find_in(list, &a) {
                     played += 1;
-                    captures += i64::from(mv.is_capture());
                     if played > ORDER_SAMPLE {
                         continue;
                     }
+                    captures += i64::from(mv.is_capture());
                     let after = pos.after(&mv);
                     if self.mode == RuleMode::Orthodox && after.is_check() {
                         checks += 1;
@@ -90,7 +130,7 @@ impl Solver<'_> {
             }
             score += i64::from(self.history.get(&a).copied().unwrap_or(0)).min(50);
             let m = played.min(ORDER_SAMPLE);
-            score += checks * W_CHECK / m + captures * W_CAPTURE / n - exposed * W_EXPOSED / m;
+            score += checks * W_CHECK / m + captures * W_CAPTURE / m - exposed * W_EXPOSED / m;
             if played < n {
                 // Refused in some positions: the answer shrinks the belief,
                 // best when it halves it.

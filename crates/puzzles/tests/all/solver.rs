@@ -272,10 +272,10 @@ fn rotenberg_from_scratch() {
     assert!(audit.walked >= 20, "{audit:?}");
 }
 
-/// The cook pass on the Rotenberg mate in 8 (half a minute on one
-/// thread): every other first move is decided within the page's budget,
-/// each reported as it is taken up, and none forces mate: 1.Rg2 is the
-/// only key.
+/// The cook pass on the Rotenberg mate in 8 (about 58 M nodes, 20 s on
+/// one thread; 142 M before Black's smaller answers were tried first):
+/// every other first move is decided within 80 M nodes, each reported as
+/// it is taken up, and none forces mate: 1.Rg2 is the only key.
 #[test]
 fn rotenberg_has_no_cook() {
     let mut heard = Vec::new();
@@ -286,7 +286,7 @@ fn rotenberg_has_no_cook() {
     let s = solve_with(
         &puzzle(ROTENBERG),
         &Options {
-            max_nodes: 250_000_000,
+            max_nodes: 80_000_000,
             cooks: true,
             tree: false,
             shortest: false,

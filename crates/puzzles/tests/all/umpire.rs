@@ -171,6 +171,23 @@ fn a_lost_game_is_said_at_once() {
     assert!(!old.lost);
 }
 
+/// Issue 27 item 5: 1.Ke1, a wrong key of Rotenberg's mate in 8 that
+/// takes no man and gives no check, is said lost with the umpire's first
+/// answer (seven moves left) once the search has the nodes to prove it:
+/// 20 M here (about 4.5 s of CPU natively; 40 M were not enough before the
+/// cook pass's refutations were made cheaper, SOLVER-NOTES.md). The page's
+/// budget per answer is smaller, so there it still ends with the moves.
+#[test]
+fn a_quiet_wrong_key_is_said_lost_at_once_with_a_larger_budget() {
+    let p = puzzle(ROTENBERG);
+    let mut game = UmpireGame::new(&p).unwrap();
+    let step = game.play("Ke1", 20_000_000, None).unwrap();
+    assert_eq!(*game.status(), Status::Lost { moves_left: 7 });
+    assert!(step.lost);
+    let again = UmpireGame::replay(&p, game.steps()).unwrap();
+    assert_eq!(again.status(), game.status());
+}
+
 /// Steps cross to the page's worker in bincode, a format without field
 /// names: every step, lost or not, must read back as it was written.
 #[test]
