@@ -7,8 +7,9 @@
 //! answer. So a reload, or a worker ended by "Stop", loses nothing.
 
 use fogbound_engine::{Geometry, Observation};
+use fogbound_puzzles::proof::Proof;
 use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::{solve_with, Options, Solution, PASS};
+use fogbound_puzzles::solver::{solve_with, Options, Plan, Solution, PASS};
 use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,12 @@ pub enum PuzzleJob {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PuzzleAnswer {
     Turn(Box<PuzzleTurn>),
-    Solved(Box<Solution>),
+    /// The solution, and with a tree its proof file (or why there is
+    /// none), written here so that the study module carries no writer.
+    Solved {
+        solution: Box<Solution>,
+        proof: Option<Result<String, String>>,
+    },
 }
 
 /// Runs `job`.
@@ -69,8 +75,27 @@ pub fn run(job: &PuzzleJob, report: Report<'_>) -> Result<PuzzleAnswer, String> 
             puzzle,
             max_nodes,
             cooks,
-        } => solve(puzzle, *max_nodes, *cooks, report).map(|s| PuzzleAnswer::Solved(Box::new(s))),
+        } => {
+            let solution = solve(puzzle, *max_nodes, *cooks, report)?;
+            let proof = solution
+                .tree
+                .as_ref()
+                .map(|tree| proof_text(&read(puzzle)?, tree, solution.tree_cut));
+            Ok(PuzzleAnswer::Solved {
+                solution: Box::new(solution),
+                proof,
+            })
+        }
     }
+}
+
+/// The proof file's text (`fogbound puzzle solve --proof`'s, PROOFS.md)
+/// for `puzzle` solved by `tree` (`cut`: the tree was cut), or why there
+/// is none.
+pub fn proof_text(puzzle: &Puzzle, tree: &Plan, cut: bool) -> Result<String, String> {
+    Proof::from_tree(puzzle, tree, cut)
+        .map(|p| p.to_json() + "\n")
+        .map_err(|e| e.to_string())
 }
 
 /// The umpire's search budget for one answer (nodes): a fraction of a

@@ -368,7 +368,7 @@ impl Reducible for EditorState {
             EditorAction::Worker(event) => {
                 if let Some(done) = s.job.receive(event) {
                     match done.answer {
-                        PuzzleAnswer::Solved(sol) => {
+                        PuzzleAnswer::Solved { solution: sol, .. } => {
                             s.check = Some((Rc::from(sol), s.json()));
                             s.check_millis = Some(done.millis);
                         }

@@ -1,21 +1,13 @@
-//! "Download the proof": the solver's tree the page shows, as the proof
-//! file `fogbound puzzle solve --proof` writes (PROOFS.md), for a checker
-//! that does not trust us (`tools/proof-check.py`).
+//! "Download the proof": the proof file of the tree the page shows, as
+//! `fogbound puzzle solve --proof` writes it (PROOFS.md), for a checker
+//! that does not trust us (`tools/proof-check.py`). The worker writes it
+//! with the solution (`PuzzleAnswer::Solved`); the page only offers it.
 
-use fogbound_puzzles::proof::Proof;
-use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::Plan;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::play::library;
-
-/// The proof file's text for `puzzle` solved by `tree` (`cut`: the tree
-/// was cut), or why there is none.
-pub fn proof_text(puzzle: &Puzzle, tree: &Plan, cut: bool) -> Result<String, String> {
-    Proof::from_tree(puzzle, tree, cut)
-        .map(|p| p.to_json() + "\n")
-        .map_err(|e| e.to_string())
-}
 
 /// The file's name: the collection id, or `puzzle`, and the key.
 pub fn proof_file_name(id: Option<&str>, key: &str) -> String {
@@ -28,11 +20,13 @@ pub fn proof_file_name(id: Option<&str>, key: &str) -> String {
 
 #[derive(Properties, PartialEq)]
 pub struct ProofProps {
-    pub puzzle: Puzzle,
+    /// The proof file the worker wrote with the solution, or why there is
+    /// none.
+    pub proof: Rc<Result<String, String>>,
     /// The collection entry's id, when the puzzle is one.
     pub id: Option<String>,
-    pub tree: Plan,
-    pub cut: bool,
+    /// The key, for the file's name.
+    pub key: String,
 }
 
 /// The button, and a line saying why the download failed when it did.
@@ -41,23 +35,20 @@ pub fn proof_download(props: &ProofProps) -> Html {
     let error = use_state(|| None::<String>);
     let onclick = {
         let error = error.clone();
-        let (puzzle, id, tree, cut) = (
-            props.puzzle.clone(),
-            props.id.clone(),
-            props.tree.clone(),
-            props.cut,
+        let (proof, name) = (
+            props.proof.clone(),
+            proof_file_name(props.id.as_deref(), &props.key),
         );
         Callback::from(move |_: MouseEvent| {
-            let done = proof_text(&puzzle, &tree, cut).and_then(|text| {
-                let name = proof_file_name(id.as_deref(), &tree.attempt);
-                library::download(&name, "application/json", &text)
-            });
+            let done = (*proof)
+                .clone()
+                .and_then(|text| library::download(&name, "application/json", &text));
             error.set(done.err());
         })
     };
     html! {
         <div class="buttons">
-            <button type="button" data-testid="puzzle-proof-download" disabled={props.cut} {onclick}
+            <button type="button" data-testid="puzzle-proof-download" disabled={props.proof.is_err()} {onclick}
                 title="The proof as a file: every answer the umpire may give, down to mate (PROOFS.md); tools/proof-check.py checks it without fogbound">
                 { "Download the proof" }
             </button>
@@ -69,9 +60,10 @@ pub fn proof_download(props: &ProofProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::puzzle::solve;
+    use crate::worker::puzzle::{run, PuzzleAnswer, PuzzleJob};
     use crate::worker::quiet;
     use fogbound_puzzles::collection::collection;
+    use fogbound_puzzles::proof::Proof;
 
     /// The CLI's proof of this entry (`fogbound puzzle solve … --proof`),
     /// the same file the checker's tests read.
@@ -85,9 +77,19 @@ mod tests {
             .into_iter()
             .find(|e| e.id == "speckmann-dsz-1975")
             .unwrap();
-        // As the page has it: the worker's solution.
-        let s = solve(&entry.puzzle.to_json(), 1_000_000, false, &mut quiet()).unwrap();
-        let text = proof_text(&entry.puzzle, s.tree.as_ref().unwrap(), s.tree_cut).unwrap();
+        // As the page has it: the worker's answer to the solver's job.
+        let job = PuzzleJob::Solve {
+            puzzle: entry.puzzle.to_json(),
+            max_nodes: 1_000_000,
+            cooks: false,
+        };
+        let Ok(PuzzleAnswer::Solved {
+            proof: Some(Ok(text)),
+            ..
+        }) = run(&job, &mut quiet())
+        else {
+            panic!("the worker wrote no proof");
+        };
         assert_eq!(
             Proof::from_json(&text).unwrap(),
             Proof::from_json(CLI_PROOF).unwrap()

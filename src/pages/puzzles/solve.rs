@@ -369,8 +369,10 @@ pub fn puzzle_solve() -> Html {
                         <h3>{ "The proof, by what the umpire says" }</h3>
                         <SolutionTree plan={tree.clone()} />
                         if sol.tree_cut { <p class="note">{ "The tree is cut: it is too large to show whole." }</p> }
-                        <ProofDownload puzzle={puzzle.clone()} id={opened.entry.as_ref().map(|e| e.id.clone())}
-                            tree={tree.clone()} cut={sol.tree_cut} />
+                        if let Some(proof) = &s.proof {
+                            <ProofDownload proof={proof.clone()} id={opened.entry.as_ref().map(|e| e.id.clone())}
+                                key={tree.attempt.clone()} />
+                        }
                     }
                 </>
             }

@@ -53,6 +53,9 @@ pub struct SolveState {
     /// Show how many placements are left and where.
     pub show_where: bool,
     pub solution: Option<Rc<Solution>>,
+    /// The solution's proof file, written by the worker (or why there is
+    /// none), when the solution has a tree.
+    pub proof: Option<Rc<Result<String, String>>>,
     pub solve_millis: Option<f64>,
     /// Every first move that works (key first), once the cooks pass
     /// decided them all.
@@ -202,15 +205,18 @@ impl SolveState {
                 self.turn = Some(Rc::from(turn));
                 self.unplayable = None;
             }
-            PuzzleAnswer::Solved(found) if self.waiting == Waiting::Cooks => {
+            PuzzleAnswer::Solved {
+                solution: found, ..
+            } if self.waiting == Waiting::Cooks => {
                 // The cooks pass: its keys, if it decided every first move,
                 // beside the proof already shown.
                 self.cooks = found.cooks_complete.then_some(found.keys);
                 self.cook_progress = None;
             }
-            PuzzleAnswer::Solved(solution) => {
+            PuzzleAnswer::Solved { solution, proof } => {
                 let solved = solution.verdict == Verdict::Solved;
                 self.solution = Some(Rc::from(solution));
+                self.proof = proof.map(Rc::new);
                 self.solve_millis = Some(millis);
                 if let (true, Some(puzzle)) = (solved, self.puzzle_json()) {
                     // Now whether any other first move works too.
@@ -319,6 +325,7 @@ impl Reducible for SolveState {
                 if let (false, Some(puzzle)) = (s.job.busy(), s.puzzle_json()) {
                     s.waiting = Waiting::Solver;
                     s.solution = None;
+                    s.proof = None;
                     s.cooks = None;
                     s.cook_progress = None;
                     s.cooks_stopped = false;
@@ -516,7 +523,10 @@ mod tests {
             tree_cut: false,
         };
         let s = heard(cooking(), &p).reduce(SolveAction::Worker(ClientEvent::Done {
-            answer: PuzzleAnswer::Solved(Box::new(found)),
+            answer: PuzzleAnswer::Solved {
+                solution: Box::new(found),
+                proof: None,
+            },
             millis: 1.0,
             memory_bytes: 0,
         }));
