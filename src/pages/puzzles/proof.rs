@@ -25,8 +25,8 @@ pub struct ProofProps {
     pub proof: Rc<Result<String, String>>,
     /// The collection entry's id, when the puzzle is one.
     pub id: Option<String>,
-    /// The key, for the file's name.
-    pub key: String,
+    /// The key (the tree's first attempt), for the file's name.
+    pub first: String,
 }
 
 /// The button, and a line saying why the download failed when it did.
@@ -37,7 +37,7 @@ pub fn proof_download(props: &ProofProps) -> Html {
         let error = error.clone();
         let (proof, name) = (
             props.proof.clone(),
-            proof_file_name(props.id.as_deref(), &props.key),
+            proof_file_name(props.id.as_deref(), &props.first),
         );
         Callback::from(move |_: MouseEvent| {
             let done = (*proof)

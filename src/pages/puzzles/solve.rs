@@ -371,7 +371,7 @@ pub fn puzzle_solve() -> Html {
                         if sol.tree_cut { <p class="note">{ "The tree is cut: it is too large to show whole." }</p> }
                         if let Some(proof) = &s.proof {
                             <ProofDownload proof={proof.clone()} id={opened.entry.as_ref().map(|e| e.id.clone())}
-                                key={tree.attempt.clone()} />
+                                first={tree.attempt.clone()} />
                         }
                     }
                 </>
