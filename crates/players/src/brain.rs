@@ -436,15 +436,25 @@ impl<B: Bitboard> Brain<B> {
     /// Every board replaced by its successors that agree with `obs`.
     fn advance_opponent(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         let pool = std::mem::take(&mut self.pool);
-        let (next, cut) = self.successors(&pool, obs, level, false);
+        let (mut next, cut) = self.successors(&pool, obs, level, false);
         if cut {
             self.sampled += 1;
         }
         self.parents = Parents::default();
-        if self.spec.has_umpire() && (cut || next.len() > level.pool) {
+        if self.spec.has_umpire() {
+            if next.is_empty() && obs.outcome.is_none() {
+                // A capture or a check no board allowed: the boards the
+                // opponent moved from, nudged, before guessing afresh.
+                next = self.nudged_successors(&pool, obs, level, level.pool.clamp(8, 64), rng);
+                #[cfg(not(target_arch = "wasm32"))]
+                if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+                    eprintln!("nudged parents at ply {}: {} boards", obs.ply, next.len());
+                }
+            }
             self.parents = Parents {
                 boards: pool,
                 ply: obs.ply,
+                cut: cut || next.len() > level.pool,
                 // Nothing was told this turn yet.
                 told: Some((0, None)),
             };
@@ -467,6 +477,7 @@ impl<B: Bitboard> Brain<B> {
         if !self.spec.has_umpire()
             || obs.turn != self.me
             || self.parents.ply != obs.ply
+            || !self.parents.cut
             || self.parents.boards.is_empty()
             || self.parents.told == Some(told)
         {
@@ -687,6 +698,8 @@ pub(crate) struct Parents<B: Bitboard> {
     boards: Vec<Position<B>>,
     /// The ply the opponent's move reached.
     ply: u32,
+    /// Whether its successors had to be cut to a sample.
+    cut: bool,
     /// This turn's refusals and "Any?" answer at the last redraw.
     told: Option<(usize, Option<bool>)>,
 }
@@ -696,6 +709,7 @@ impl<B: Bitboard> Default for Parents<B> {
         Parents {
             boards: Vec::new(),
             ply: u32::MAX,
+            cut: false,
             told: None,
         }
     }
