@@ -82,11 +82,15 @@ pub struct Brain<B: Bitboard> {
     /// How many times the pool was cut to a sample (it may have lost the
     /// true board then).
     pub sampled: u32,
+    /// How many times the opponent's successors were drawn again after
+    /// this turn's news ([`Brain::redrawn`]).
+    pub redraws: u32,
     /// Under an umpire, the boards the opponent's last ply was played
-    /// from, while that ply's successors had to be cut to a sample: when
-    /// this turn's refusals and answers leave few of the kept boards, the
+    /// from: when this turn's refusals and answers leave few of the kept
+    /// boards and that ply's successors had been cut to a sample, the
     /// successors are drawn again among those that fit it all
-    /// ([`Brain::redrawn`]).
+    /// ([`Brain::redrawn`]); when the ply leaves no board, they are nudged
+    /// and advanced.
     parents: Parents<B>,
     /// The full-information search, made with the first board.
     pub(crate) searcher: Option<Searcher<B>>,
@@ -132,6 +136,7 @@ impl<B: Bitboard> Brain<B> {
             any_answer: None,
             rebuilds: 0,
             sampled: 0,
+            redraws: 0,
             parents: Parents::default(),
             searcher: None,
             evaluator: None,
@@ -484,6 +489,7 @@ impl<B: Bitboard> Brain<B> {
             return None;
         }
         self.parents.told = Some(told);
+        self.redraws += 1;
         let parents = std::mem::take(&mut self.parents.boards);
         let (next, _) = self.successors(&parents, obs, level, true);
         self.parents.boards = parents;

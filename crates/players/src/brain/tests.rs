@@ -104,3 +104,89 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
     }
     assert!(checked >= 300, "only {checked} positions checked");
 }
+
+/// A quick bot whose belief is cut to a sample within a few moves.
+fn sampled_bot(seed: u64) -> BotPlayer {
+    let level = Level {
+        samples: 2,
+        pool: 48,
+        nodes: 2_000,
+        ms: 0,
+        noise: 0,
+        worst: 0.3,
+        likely: 150.0,
+    };
+    BotPlayer::with_level(BotLevel::Club, level, seed)
+}
+
+#[test]
+fn a_sampled_kriegspiel_belief_is_drawn_again_to_fit_every_refusal() {
+    // Under the english umpire against greedy, whose pawn tries and
+    // random moves keep the belief sampled: after each of the bot's
+    // refused tries, every board it keeps refuses every try refused this
+    // turn, and some turns' refusals left so few boards that the
+    // opponent's successors were drawn again.
+    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    let mut redraws = 0;
+    let mut refusals = 0;
+    for seed in 0..4u64 {
+        let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
+        let me = if seed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Greedy.build(seed + 11);
+        bot.start(&game.rules(), &game.observation(me));
+        other.start(&game.rules(), &game.observation(!me));
+        let mut refused_now: Vec<fogbound_engine::Attempt> = Vec::new();
+        for _ in 0..3_000 {
+            if game.outcome().is_some() || game.plies().len() >= 120 {
+                break;
+            }
+            let side = game.turn();
+            let before = game.observation(!side);
+            let obs = game.observation(side);
+            let attempt = if side == me {
+                bot.attempt(&obs)
+            } else {
+                other.attempt(&obs)
+            };
+            let result = game.attempt(side, attempt).unwrap();
+            if side == me {
+                bot.resolved(&attempt, &result.resolution, &result.observations[side]);
+                if result.resolution.passes_turn() {
+                    refused_now.clear();
+                } else if attempt.as_move().is_some() {
+                    refused_now.push(attempt);
+                    refusals += 1;
+                    let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                        unreachable!("chess is 8×8")
+                    };
+                    for p in b.boards() {
+                        let moves = p.moves(fogbound_engine::RuleMode::Orthodox);
+                        for r in &refused_now {
+                            let m = r.as_move().unwrap();
+                            assert!(
+                                fogbound_engine::model::find_in(&moves, m).is_none(),
+                                "a kept board {} allows the refused try",
+                                p.to_fen()
+                            );
+                        }
+                    }
+                }
+            } else {
+                other.resolved(&attempt, &result.resolution, &result.observations[side]);
+                if result.observations[me] != before {
+                    bot.observe(&result.observations[me]);
+                }
+            }
+        }
+        if let Some(AnyBrain::B64(b)) = bot.brain.as_ref() {
+            redraws += b.redraws;
+        }
+    }
+    assert!(refusals >= 10, "only {refusals} refusals");
+    assert!(redraws >= 3, "only {redraws} redraws");
+}
