@@ -44,8 +44,12 @@ const INFO_BONUS: f64 = 3.0;
 const INFO_BOARDS: usize = 4;
 /// A try a board would refuse: the board's best move less this.
 const REFUSAL_COST: i32 = 40;
-/// Under an umpire: per share of the pool on which a try is refused.
+/// Per share of the pool on which a try is refused (in the dark, where a
+/// board may lack a move the player sees)…
 const REFUSAL_RISK: f64 = 600.0;
+/// …and under an umpire, where a refusal tells the opponent the player's
+/// plan and its belief is drawn again to fit each one.
+const UMPIRE_REFUSAL_RISK: f64 = 1_200.0;
 /// A check the umpire will announce: it tells where the king stands.
 const CHECK_BONUS: f64 = 30.0;
 /// Ahead, a move that stalemates on any pooled board…
@@ -258,6 +262,11 @@ impl<B: Bitboard> Brain<B> {
             } else {
                 EXPOSURE_WEIGHT
             },
+            refusal_risk: if self.spec.has_umpire() {
+                UMPIRE_REFUSAL_RISK
+            } else {
+                REFUSAL_RISK
+            },
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -447,6 +456,8 @@ struct Extras {
     exposed: Vec<f64>,
     /// …and the weight of that.
     exposure_weight: f64,
+    /// What a try refused on the whole pool costs.
+    refusal_risk: f64,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -531,7 +542,7 @@ fn aggregate<B: Bitboard>(
             if extras.stalemate[i] > 0.0 && base > 150.0 {
                 v -= STALEMATE_RISK + STALEMATE_SHARE * extras.stalemate[i];
             }
-            v - REFUSAL_RISK * (1.0 - extras.legal[i])
+            v - extras.refusal_risk * (1.0 - extras.legal[i])
         })
         .collect()
 }
