@@ -45,13 +45,6 @@ const TIME_SHARE: f64 = 0.92;
 /// The share of the thinking time the search keeps however long the
 /// belief took to keep.
 const MIN_SHARE: f64 = 0.25;
-/// Ahead, per earlier time its men stood so, the mark against a move that
-/// puts them back…
-const REPEAT_MARK: f64 = 40.0;
-/// …and under an umpire, where a won ending is a long hunt for a king it
-/// never sees and the umpire calls the threefold repetition the player
-/// cannot see coming.
-const UMPIRE_REPEAT_MARK: f64 = 120.0;
 /// With a clock, the node cap is this many times the level's budget.
 const CLOCKED_NODE_CAP: u64 = 1_000;
 
@@ -255,11 +248,6 @@ impl BotPlayer {
             }
             _ => Control::new(level.nodes, None, 0.0),
         };
-        let mark = if self.model().has_umpire() {
-            UMPIRE_REPEAT_MARK
-        } else {
-            REPEAT_MARK
-        };
         let brain = self.brain.as_mut().expect("made before the clock was read");
         let placements = &self.placements;
         // Each report names the attempt the bot would play if stopped
@@ -268,7 +256,7 @@ impl BotPlayer {
         let mut relay = listener.map(|listen| {
             let cands = &cands;
             move |scores: &[f64], t: &Thought, rng: &ChaCha8Rng| {
-                let marked = marked_scores(obs, cands, scores, placements, mark);
+                let marked = marked_scores(obs, cands, scores, placements);
                 let best = pick(cands, &marked, &level, &mut rng.clone());
                 listen(&Thought { best, ..t.clone() })
             }
@@ -278,7 +266,7 @@ impl BotPlayer {
             .map(|r| r as &mut dyn FnMut(&[f64], &Thought, &ChaCha8Rng) -> bool);
         let scored =
             each_brain!(brain, b => b.choose(obs, &cands, &level, &mut rng, &mut ctl, relay));
-        let scores = marked_scores(obs, &cands, &scored.scores, &self.placements, mark);
+        let scores = marked_scores(obs, &cands, &scored.scores, &self.placements);
         let pick = pick(&cands, &scores, &level, &mut rng);
         #[cfg(not(target_arch = "wasm32"))]
         if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
@@ -355,7 +343,6 @@ fn marked_scores(
     cands: &[Attempt],
     scores: &[f64],
     placements: &[u64],
-    mark: f64,
 ) -> Vec<f64> {
     let ahead = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max) > 150.0;
     cands
@@ -367,7 +354,7 @@ fn marked_scores(
             }
             let key = placement_after(obs, c);
             let seen = placements.iter().filter(|p| Some(**p) == key).count();
-            s - mark * seen as f64
+            s - 40.0 * seen as f64
         })
         .collect()
 }

@@ -64,11 +64,9 @@ const SAFETY_CHECKS: usize = 2_048;
 const HUNT_BOARDS: usize = 48;
 /// Hunting: per square the hunted king may stand on after its reply.
 const HUNT_WEIGHT: f64 = 8.0;
-/// The weight of a man's exposure: in the dark, to hidden enemy pawns;
-/// under an umpire, what it loses where it lands over the pool.
+/// The weight of a man's exposure to hidden enemy pawns (under an umpire
+/// or in the dark).
 const EXPOSURE_WEIGHT: f64 = 0.6;
-/// Under an umpire, the weight of what the moved man loses over the pool.
-const LOSS_WEIGHT: f64 = 1.0;
 /// Boards the pawns' reach is counted on.
 const THREAT_BOARDS: usize = 2_048;
 /// Ahead with the fifty-move count near its end: a pawn move or a capture,
@@ -257,11 +255,6 @@ impl<B: Bitboard> Brain<B> {
             zeroing: vec![0.0; n],
             urgency: 0.0,
             exposed: vec![0.0; n],
-            exposure_weight: if self.spec.has_umpire() {
-                LOSS_WEIGHT
-            } else {
-                EXPOSURE_WEIGHT
-            },
             refusal_risk: if self.spec.has_umpire() {
                 UMPIRE_REFUSAL_RISK
             } else {
@@ -326,17 +319,12 @@ impl<B: Bitboard> Brain<B> {
         let m = all.len() as f64;
         let mut count = vec![0.0f64; n];
         let mut regions: Vec<Region<B>> = (0..n).map(|_| Region::default()).collect();
-        let umpire = self.spec.has_umpire();
-        let mut loss = vec![0.0f64; n];
         for board in &all {
             let moves = board.moves(mode);
             for (i, c) in cands.iter().enumerate() {
                 if let Some(mv) = c.as_move().and_then(|a| find_in(&moves, a)) {
                     count[i] += 1.0;
                     let after = board.after(&mv);
-                    if umpire {
-                        loss[i] += f64::from(man_lost(&after, &mv, self.me));
-                    }
                     if hunt {
                         regions[i].add(&after, capture_square(board, &mv));
                     }
@@ -353,18 +341,6 @@ impl<B: Bitboard> Brain<B> {
                 extras.legal[i] = count[i] / m;
             }
             extras.region[i] = regions[i].expected();
-        }
-        if umpire {
-            // Under an umpire: what the moved man loses where it lands,
-            // over the pool (see `man_lost`).
-            for i in 0..n {
-                extras.exposed[i] = if count[i] > 0.0 {
-                    loss[i] / count[i]
-                } else {
-                    0.0
-                };
-            }
-            return extras;
         }
         // The enemy pawns' reach over the pool: a man moved where a hidden
         // pawn may take it is lost that often (an opponent who tries every
@@ -451,11 +427,8 @@ struct Extras {
     /// …and how near the count is to a draw (0 far, 1 at the door).
     urgency: f64,
     /// Per candidate, what the man it moves is worth times the share of
-    /// the pool on which a hidden enemy pawn could take it there (under an
-    /// umpire: what it loses there, over the pool)…
+    /// the pool on which a hidden enemy pawn could take it there.
     exposed: Vec<f64>,
-    /// …and the weight of that.
-    exposure_weight: f64,
     /// What a try refused on the whole pool costs.
     refusal_risk: f64,
 }
@@ -534,7 +507,7 @@ fn aggregate<B: Bitboard>(
             let mut v = base;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
-            v -= extras.exposure_weight * extras.exposed[i];
+            v -= EXPOSURE_WEIGHT * extras.exposed[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];
@@ -569,42 +542,6 @@ fn report<B: Bitboard>(
         boards: done.iter().filter(|d| **d == deepest).count() as u32,
         sample: boards.len() as u32,
         nodes,
-    }
-}
-
-/// What the man `mv` moved (its side now not to move in `after`) loses
-/// where it lands, as an opponent who tries every capture finds it: taken
-/// by a pawn, its worth less the pawn it takes back when guarded; taken
-/// unguarded by any man, its worth; guarded against a man, nothing (the
-/// exchange is the search's). The pool-wide answer the sampled boards'
-/// search cannot give: their search knows each board, so a square that is
-/// attacked on a quarter of the pool weighs little beside what the move
-/// wins on the boards where it lands well.
-fn man_lost<B: Bitboard>(after: &Position<B>, mv: &Move, me: Color) -> i32 {
-    let role = mv.role_after();
-    if role.spec().royal {
-        return 0;
-    }
-    let occ = after.occupied();
-    let attackers = after.attackers_to(mv.to, !me, occ);
-    if attackers.is_empty() {
-        return 0;
-    }
-    let worth = role.value();
-    let guarded = after.is_attacked(mv.to, me, occ);
-    let pawns = after.pieces(!me, fogbound_engine::Role::Pawn);
-    if (attackers & pawns).any() {
-        let pawn = fogbound_engine::Role::Pawn.value();
-        return if guarded {
-            (worth - pawn).max(0)
-        } else {
-            worth
-        };
-    }
-    if guarded {
-        0
-    } else {
-        worth
     }
 }
 

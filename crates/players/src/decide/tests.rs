@@ -209,39 +209,3 @@ fn a_shield_stepping_off_a_seen_rook_s_file_exposes_the_king() {
     );
     assert!(exposed_safe(&obs, &attempt("d1e1")));
 }
-
-#[test]
-fn a_man_moved_where_the_enemy_takes_it_is_what_it_loses() {
-    let at = |fen: &str, uci: &str| -> i32 {
-        let pos = Position::<Bitboard64>::from_fen(&Variant::chess(), fen).unwrap();
-        let me = pos.turn();
-        let g = pos.geometry();
-        let (from, to) = (
-            g.parse_square(&uci[..2]).unwrap(),
-            g.parse_square(&uci[2..4]).unwrap(),
-        );
-        let mv = pos
-            .moves(RuleMode::Orthodox)
-            .into_iter()
-            .find(|m| m.from == from && m.to == to)
-            .unwrap();
-        man_lost(&pos.after(&mv), &mv, me)
-    };
-    let knight = fogbound_engine::Role::Knight.value();
-    let pawn = fogbound_engine::Role::Pawn.value();
-    // Nf3-e5 under the d6 pawn, unguarded: the knight is lost.
-    assert_eq!(at("4k3/8/3p4/8/8/5N2/8/4K3 w - - 0 1", "f3e5"), knight);
-    // Guarded by the d4 pawn: the knight for the pawn taken back.
-    assert_eq!(
-        at("4k3/8/3p4/8/3P4/5N2/8/4K3 w - - 0 1", "f3e5"),
-        knight - pawn
-    );
-    // Under a bishop's eye but guarded: the exchange is the search's.
-    assert_eq!(at("4k3/8/8/8/3P4/5N2/7b/4K3 w - - 0 1", "f3e5"), 0);
-    // Unguarded under the bishop: lost.
-    assert_eq!(at("4k3/8/8/8/8/5N2/1b6/4K3 w - - 0 1", "f3e5"), knight);
-    // Nothing attacks d4: nothing lost; the king's own moves are the
-    // king's safety's, not this.
-    assert_eq!(at("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1", "f3d4"), 0);
-    assert_eq!(at("4k3/8/3p4/8/8/8/8/4K3 w - - 0 1", "e1e2"), 0);
-}
