@@ -44,12 +44,8 @@ const INFO_BONUS: f64 = 3.0;
 const INFO_BOARDS: usize = 4;
 /// A try a board would refuse: the board's best move less this.
 const REFUSAL_COST: i32 = 40;
-/// Per share of the pool on which a try is refused (in the dark, where a
-/// board may lack a move the player sees)…
+/// Under an umpire: per share of the pool on which a try is refused.
 const REFUSAL_RISK: f64 = 600.0;
-/// …and under an umpire, where a refusal tells the opponent the player's
-/// plan and its belief is drawn again to fit each one.
-const UMPIRE_REFUSAL_RISK: f64 = 1_200.0;
 /// A check the umpire will announce: it tells where the king stands.
 const CHECK_BONUS: f64 = 30.0;
 /// Ahead, a move that stalemates on any pooled board…
@@ -255,11 +251,6 @@ impl<B: Bitboard> Brain<B> {
             zeroing: vec![0.0; n],
             urgency: 0.0,
             exposed: vec![0.0; n],
-            refusal_risk: if self.spec.has_umpire() {
-                UMPIRE_REFUSAL_RISK
-            } else {
-                REFUSAL_RISK
-            },
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -429,8 +420,6 @@ struct Extras {
     /// Per candidate, what the man it moves is worth times the share of
     /// the pool on which a hidden enemy pawn could take it there.
     exposed: Vec<f64>,
-    /// What a try refused on the whole pool costs.
-    refusal_risk: f64,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -515,7 +504,7 @@ fn aggregate<B: Bitboard>(
             if extras.stalemate[i] > 0.0 && base > 150.0 {
                 v -= STALEMATE_RISK + STALEMATE_SHARE * extras.stalemate[i];
             }
-            v - extras.refusal_risk * (1.0 - extras.legal[i])
+            v - REFUSAL_RISK * (1.0 - extras.legal[i])
         })
         .collect()
 }
