@@ -286,6 +286,17 @@ impl BotPlayer {
             );
         }
         #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "3") {
+            if let Some(m) = pick.as_move() {
+                let (share, n) =
+                    each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_threat_share(m.to));
+                eprintln!(
+                    "threat ply {} to {} share {:.3} pool {}",
+                    obs.ply, m.to.0, share, n
+                );
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "2") {
             let g = fogbound_engine::Geometry::new(usize::from(obs.width), usize::from(obs.height))
                 .unwrap_or(fogbound_engine::Geometry::CHESS);

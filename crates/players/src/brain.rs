@@ -82,6 +82,16 @@ pub struct Brain<B: Bitboard> {
     /// How many times the pool was cut to a sample (it may have lost the
     /// true board then).
     pub sampled: u32,
+    /// How many times the opponent's successors were drawn again after
+    /// this turn's news ([`Brain::redrawn`]).
+    pub redraws: u32,
+    /// Under an umpire, the boards the opponent's last ply was played
+    /// from: when this turn's refusals and answers leave few of the kept
+    /// boards and that ply's successors had been cut to a sample, the
+    /// successors are drawn again among those that fit it all
+    /// ([`Brain::redrawn`]); when the ply leaves no board, they are nudged
+    /// and advanced.
+    parents: Parents<B>,
     /// The full-information search, made with the first board.
     pub(crate) searcher: Option<Searcher<B>>,
     /// The evaluation that weighs the opponent's likely moves.
@@ -126,6 +136,8 @@ impl<B: Bitboard> Brain<B> {
             any_answer: None,
             rebuilds: 0,
             sampled: 0,
+            redraws: 0,
+            parents: Parents::default(),
             searcher: None,
             evaluator: None,
         };
@@ -189,6 +201,22 @@ impl<B: Bitboard> Brain<B> {
             yes as f64 / boards.len() as f64,
             best as f64 / yes.max(1) as f64,
         )
+    }
+
+    /// The share of the boards (with the player to move) on which an enemy
+    /// pawn attacks `sq`, and how many boards there are.
+    pub fn pawn_threat_share(&self, sq: Square) -> (f64, usize) {
+        let them = !self.me;
+        let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
+        let hit = boards
+            .iter()
+            .filter(|p| {
+                p.pieces(them, Role::Pawn)
+                    .squares()
+                    .any(|s| p.rules().pawn_attacks(them, s).contains(sq))
+            })
+            .count();
+        (hit as f64 / boards.len().max(1) as f64, boards.len())
     }
 
     /// The model's view of `pos` where it depends on the board (Fog of War,
@@ -394,6 +422,11 @@ impl<B: Bitboard> Brain<B> {
                 kept.push(p.clone());
             }
         }
+        if kept.len() < level.pool / REDRAW_SHARE && obs.outcome.is_none() {
+            if let Some(redrawn) = self.redrawn(obs, level, rng) {
+                kept = redrawn;
+            }
+        }
         if !kept.is_empty() {
             self.pool = kept;
         } else if obs.outcome.is_none() {
@@ -407,6 +440,77 @@ impl<B: Bitboard> Brain<B> {
 
     /// Every board replaced by its successors that agree with `obs`.
     fn advance_opponent(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
+        let pool = std::mem::take(&mut self.pool);
+        let (mut next, cut) = self.successors(&pool, obs, level, false);
+        if cut {
+            self.sampled += 1;
+        }
+        self.parents = Parents::default();
+        if self.spec.has_umpire() {
+            if next.is_empty() && obs.outcome.is_none() {
+                // A capture or a check no board allowed: the boards the
+                // opponent moved from, nudged, before guessing afresh.
+                next = self.nudged_successors(&pool, obs, level, level.pool.clamp(8, 64), rng);
+                #[cfg(not(target_arch = "wasm32"))]
+                if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+                    eprintln!("nudged parents at ply {}: {} boards", obs.ply, next.len());
+                }
+            }
+            self.parents = Parents {
+                boards: pool,
+                ply: obs.ply,
+                cut: cut || next.len() > level.pool,
+                // Nothing was told this turn yet.
+                told: Some((0, None)),
+            };
+        }
+        self.pool = self.cut(next, level, rng);
+    }
+
+    /// Under an umpire, when few boards survive this turn's refusals and
+    /// answers and the opponent's successors were cut to a sample: the
+    /// successors drawn again from the boards it moved from, this time
+    /// only those that fit everything told this turn (`None` when there is
+    /// nothing new to draw by).
+    fn redrawn(
+        &mut self,
+        obs: &Observation,
+        level: &Level,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Vec<Position<B>>> {
+        let told = (self.refused.len(), self.any_answer);
+        if !self.spec.has_umpire()
+            || obs.turn != self.me
+            || self.parents.ply != obs.ply
+            || !self.parents.cut
+            || self.parents.boards.is_empty()
+            || self.parents.told == Some(told)
+        {
+            return None;
+        }
+        self.parents.told = Some(told);
+        self.redraws += 1;
+        let parents = std::mem::take(&mut self.parents.boards);
+        let (next, _) = self.successors(&parents, obs, level, true);
+        self.parents.boards = parents;
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
+            eprintln!("redrawn at ply {}: {} boards fit", obs.ply, next.len());
+        }
+        Some(self.cut(next, level, rng))
+    }
+
+    /// The successors of `pool` (the opponent to move) that agree with
+    /// `obs` — with `this_turn`, also with this turn's refusals and
+    /// answers — without repeats, and whether the work cap left some
+    /// boards unexpanded.
+    fn successors(
+        &mut self,
+        pool: &[Position<B>],
+        obs: &Observation,
+        level: &Level,
+        this_turn: bool,
+    ) -> (Vec<Position<B>>, bool) {
         let seen = obs.last_move.unwrap_or_default();
         let picture = Picture::of(obs, self.me);
         let heard = Heard::of(obs, self.me);
@@ -420,23 +524,26 @@ impl<B: Bitboard> Brain<B> {
         });
         let mut next: Vec<Position<B>> = Vec::new();
         let mut keys: HashSet<u64> = HashSet::new();
-        let pool = std::mem::take(&mut self.pool);
         let mut budget = level.pool * ADVANCE_WORK;
+        let mut cut = false;
         let mut moves = Vec::new();
         for p in pool {
             if budget == 0 {
-                self.sampled += 1;
+                cut = true;
                 break;
             }
             if let Some(yes) = any {
-                if pawn_captures(&p).is_empty() == yes {
+                if pawn_captures(p).is_empty() == yes {
                     continue;
                 }
             }
             if seen.passed {
                 let mut q = p.clone();
                 q.set_turn(self.me);
-                if self.fits(&q, &picture) && keys.insert(q.zobrist_hash()) {
+                if self.fits(&q, &picture)
+                    && (!this_turn || self.turn_agrees(&q, obs))
+                    && keys.insert(q.zobrist_hash())
+                {
                     next.push(q);
                 }
                 continue;
@@ -444,7 +551,7 @@ impl<B: Bitboard> Brain<B> {
             p.moves_into(self.mode, &mut moves);
             budget = budget.saturating_sub(moves.len());
             for mv in &moves {
-                if capture_square(&p, mv) != seen.capture_at {
+                if capture_square(p, mv) != seen.capture_at {
                     continue;
                 }
                 // Cheap first: where the man went, as far as it is seen.
@@ -454,28 +561,38 @@ impl<B: Bitboard> Brain<B> {
                     _ => {}
                 }
                 let c = p.after(mv);
-                if self.transition_agrees(&p, &c, mv, obs, &picture, &heard)
+                if self.transition_agrees(p, &c, mv, obs, &picture, &heard)
+                    && (!this_turn || self.turn_agrees(&c, obs))
                     && keys.insert(c.zobrist_hash())
                 {
                     next.push(c);
                 }
             }
         }
-        // Too many: keep a sample, the boards the opponent's better moves
-        // reach drawn more often.
-        if next.len() > level.pool {
-            self.sampled += 1;
-            next = if level.likely > 0.0 {
-                self.likely_sample(next, level.pool, level.likely, rng)
-            } else {
-                while next.len() > level.pool {
-                    let i = below(rng, next.len());
-                    next.swap_remove(i);
-                }
-                next
-            };
+        (next, cut)
+    }
+
+    /// `next` cut to the level's pool when it holds more: a sample, the
+    /// boards the opponent's better moves reach drawn more often.
+    fn cut(
+        &mut self,
+        mut next: Vec<Position<B>>,
+        level: &Level,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<Position<B>> {
+        if next.len() <= level.pool {
+            return next;
         }
-        self.pool = next;
+        self.sampled += 1;
+        if level.likely > 0.0 {
+            self.likely_sample(next, level.pool, level.likely, rng)
+        } else {
+            while next.len() > level.pool {
+                let i = below(rng, next.len());
+                next.swap_remove(i);
+            }
+            next
+        }
     }
 
     /// `cap` of `boards` (the opponent just moved on each), drawn without
@@ -573,6 +690,33 @@ impl<B: Bitboard> Brain<B> {
                     self.enemy.remove(i);
                 }
             }
+        }
+    }
+}
+
+/// When fewer than the level's pool over this many boards survive a turn's
+/// news, the opponent's successors are drawn again ([`Brain::redrawn`]).
+const REDRAW_SHARE: usize = 4;
+
+/// The boards the opponent's last ply was played from (see
+/// [`Brain::redrawn`]).
+pub(crate) struct Parents<B: Bitboard> {
+    boards: Vec<Position<B>>,
+    /// The ply the opponent's move reached.
+    ply: u32,
+    /// Whether its successors had to be cut to a sample.
+    cut: bool,
+    /// This turn's refusals and "Any?" answer at the last redraw.
+    told: Option<(usize, Option<bool>)>,
+}
+
+impl<B: Bitboard> Default for Parents<B> {
+    fn default() -> Self {
+        Parents {
+            boards: Vec::new(),
+            ply: u32::MAX,
+            cut: false,
+            told: None,
         }
     }
 }

@@ -45,6 +45,11 @@ pub struct Region<B: Bitboard> {
     /// (check given, square of a capture, the hunted king's squares after
     /// the reply, boards)
     groups: Vec<(bool, Option<Square>, B, u32)>,
+    /// Boards on which the hunted side may take a man of the hunter's in
+    /// reply (a man left next to the king, unguarded), and the board's
+    /// squares: the fence is broken there, whatever squares the king keeps.
+    broken: u32,
+    squares: u32,
 }
 
 impl<B: Bitboard> Region<B> {
@@ -57,7 +62,17 @@ impl<B: Bitboard> Region<B> {
             return;
         };
         let mut squares = B::default();
-        for m in after.moves(RuleMode::Orthodox).iter() {
+        let replies = after.moves(RuleMode::Orthodox);
+        if replies
+            .iter()
+            .any(|m| m.capture.is_some_and(|c| !c.spec().pawn))
+        {
+            let g = after.geometry();
+            self.squares = u32::from(g.width()) * u32::from(g.height());
+            self.broken += 1;
+            return;
+        }
+        for m in replies.iter() {
             squares.add(destination(m, king));
         }
         match self
@@ -76,15 +91,16 @@ impl<B: Bitboard> Region<B> {
     /// The expected number of squares the king may stand on after its
     /// reply (0 when no board was added).
     pub fn expected(&self) -> f64 {
-        let total: u32 = self.groups.iter().map(|g| g.3).sum();
+        let total: u32 = self.groups.iter().map(|g| g.3).sum::<u32>() + self.broken;
         if total == 0 {
             return 0.0;
         }
-        self.groups
+        let fenced: f64 = self
+            .groups
             .iter()
             .map(|(_, _, sq, n)| f64::from(sq.count()) * f64::from(*n))
-            .sum::<f64>()
-            / f64::from(total)
+            .sum();
+        (fenced + f64::from(self.broken) * f64::from(self.squares)) / f64::from(total)
     }
 }
 
@@ -118,6 +134,22 @@ mod tests {
         let mut r = Region::default();
         r.add(&open, None);
         assert_eq!(r.expected(), 8.0);
+    }
+
+    #[test]
+    fn a_man_left_to_the_king_breaks_the_fence() {
+        // The rook checks from g7, next to the king on h8 and unguarded:
+        // the king takes it, which a count of its squares ({g7}) would
+        // call the tightest fence of all.
+        let hanging = pos("7k/6R1/8/8/8/8/8/K7 b - - 0 1");
+        let mut r = Region::default();
+        r.add(&hanging, None);
+        assert_eq!(r.expected(), 64.0);
+        // Guarded by its king, the same rook fences the king in.
+        let guarded = pos("7k/6R1/5K2/8/8/8/8/8 b - - 0 1");
+        let mut r = Region::default();
+        r.add(&guarded, None);
+        assert_eq!(r.expected(), 0.0);
     }
 
     #[test]

@@ -41,55 +41,8 @@ impl<B: Bitboard> Brain<B> {
                 break;
             }
             let from = starts[below(rng, starts.len())];
-            let mut setup = from.to_setup();
-            let moves = 1 + below(rng, 2);
-            let mut moved = 0;
-            for _ in 0..moves {
-                // A hidden enemy man, to an empty square the player cannot see.
-                let hidden: Vec<Square> = fog
-                    .iter()
-                    .copied()
-                    .filter(|s| setup.board[s.index()].is_some_and(|p: Piece| p.color != self.me))
-                    .collect();
-                let empty: Vec<Square> = fog
-                    .iter()
-                    .copied()
-                    .filter(|s| setup.board[s.index()].is_none())
-                    .collect();
-                if hidden.is_empty() || empty.is_empty() {
-                    break;
-                }
-                let sq = hidden[below(rng, hidden.len())];
-                let man = setup.board[sq.index()].expect("hidden man");
-                let fits: Vec<Square> = empty
-                    .iter()
-                    .copied()
-                    .filter(|s| {
-                        let rank = s.index() / width;
-                        !man.role.spec().pawn || (rank != 0 && rank + 1 != height)
-                    })
-                    .collect();
-                if fits.is_empty() {
-                    break;
-                }
-                let to = fits[below(rng, fits.len())];
-                setup.board[sq.index()] = None;
-                setup.board[to.index()] = Some(man);
-                moved += 1;
-            }
-            if moved == 0 {
+            let Some(pos) = self.nudge(from, &fog, width, height, rng) else {
                 continue;
-            }
-            setup.en_passant = None;
-            let pos = match Position::<B>::from_setup(&self.variant, &setup) {
-                Ok(p) => p,
-                Err(_) => {
-                    setup.castling.clear();
-                    match Position::<B>::from_setup(&self.variant, &setup) {
-                        Ok(p) => p,
-                        Err(_) => continue,
-                    }
-                }
             };
             if self.mode == RuleMode::Orthodox && pos.is_king_attacked(!obs.turn) {
                 continue;
@@ -101,6 +54,110 @@ impl<B: Bitboard> Brain<B> {
             if !keys.contains(&k) {
                 keys.push(k);
                 out.push(pos);
+            }
+        }
+        out
+    }
+
+    /// `from` with one or two hidden enemy men moved to empty squares of
+    /// `fog` (a pawn never to the first or last rank), or `None`.
+    fn nudge(
+        &self,
+        from: &Position<B>,
+        fog: &[Square],
+        width: usize,
+        height: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Position<B>> {
+        let mut setup = from.to_setup();
+        let moves = 1 + below(rng, 2);
+        let mut moved = 0;
+        for _ in 0..moves {
+            // A hidden enemy man, to an empty square the player cannot see.
+            let hidden: Vec<Square> = fog
+                .iter()
+                .copied()
+                .filter(|s| setup.board[s.index()].is_some_and(|p: Piece| p.color != self.me))
+                .collect();
+            let empty: Vec<Square> = fog
+                .iter()
+                .copied()
+                .filter(|s| setup.board[s.index()].is_none())
+                .collect();
+            if hidden.is_empty() || empty.is_empty() {
+                break;
+            }
+            let sq = hidden[below(rng, hidden.len())];
+            let man = setup.board[sq.index()].expect("hidden man");
+            let fits: Vec<Square> = empty
+                .iter()
+                .copied()
+                .filter(|s| {
+                    let rank = s.index() / width;
+                    !man.role.spec().pawn || (rank != 0 && rank + 1 != height)
+                })
+                .collect();
+            if fits.is_empty() {
+                break;
+            }
+            let to = fits[below(rng, fits.len())];
+            setup.board[sq.index()] = None;
+            setup.board[to.index()] = Some(man);
+            moved += 1;
+        }
+        if moved == 0 {
+            return None;
+        }
+        setup.en_passant = None;
+        Position::<B>::from_setup(&self.variant, &setup)
+            .or_else(|_| {
+                setup.castling.clear();
+                Position::<B>::from_setup(&self.variant, &setup)
+            })
+            .ok()
+    }
+
+    /// Under an umpire, when the opponent's ply left no board: the boards
+    /// it moved from (`parents`), nudged, and their successors that agree
+    /// with `obs` (a capture or a check no kept board allowed); up to
+    /// `want`.
+    pub(super) fn nudged_successors(
+        &mut self,
+        parents: &[Position<B>],
+        obs: &Observation,
+        level: &crate::Level,
+        want: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<Position<B>> {
+        let mut out: Vec<Position<B>> = Vec::new();
+        let mut keys: Vec<u64> = Vec::new();
+        let starts: Vec<&Position<B>> = parents.iter().filter(|p| p.turn() != obs.turn).collect();
+        if starts.is_empty() {
+            return out;
+        }
+        let fog: Vec<Square> = obs.fogged();
+        let height = usize::from(obs.height);
+        let width = usize::from(obs.width);
+        for _ in 0..want * TRIES_PER_BOARD {
+            if out.len() >= want {
+                break;
+            }
+            let from = starts[below(rng, starts.len())];
+            let Some(pos) = self.nudge(from, &fog, width, height, rng) else {
+                continue;
+            };
+            // The side that moved never leaves the other side's king
+            // attacked in the orthodox models.
+            if self.mode == RuleMode::Orthodox && pos.is_king_attacked(obs.turn) {
+                continue;
+            }
+            let (next, _) = self.successors(std::slice::from_ref(&pos), obs, level, false);
+            for c in next {
+                let k = c.zobrist_hash();
+                if !keys.contains(&k) {
+                    keys.push(k);
+                    out.push(c);
+                }
             }
         }
         out

@@ -5,7 +5,9 @@
 use fogbound_engine::player::Player;
 
 use crate::Opponent;
-use fogbound_engine::{AnyMatch, Bitboard64, Color, KriegspielRules, ModelSpec, Position, Variant};
+use fogbound_engine::{
+    AnyMatch, Bitboard64, Color, KriegspielRules, ModelSpec, Position, Resolution, Variant,
+};
 
 use crate::bot::AnyBrain;
 use crate::{BotLevel, BotPlayer, Level};
@@ -38,6 +40,51 @@ fn holds(bot: &BotPlayer, truth: &Position<Bitboard64>) -> Option<bool> {
     Some(b.boards().iter().any(|p| key(p) == want))
 }
 
+/// Plays `bot` (White with an even seed) against `other` under `spec`
+/// for up to `plies` plies, each told only its own side's observations;
+/// after every attempt (`true` when the bot made it) `each` is shown the
+/// bot, the game, the attempt and its resolution.
+fn play(
+    spec: &ModelSpec,
+    seed: u64,
+    bot: &mut BotPlayer,
+    other: &mut dyn Player,
+    plies: usize,
+    mut each: impl FnMut(&BotPlayer, &AnyMatch, bool, &fogbound_engine::Attempt, &Resolution),
+) {
+    let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
+    let me = if seed % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    bot.start(&game.rules(), &game.observation(me));
+    other.start(&game.rules(), &game.observation(!me));
+    for _ in 0..plies * 25 {
+        if game.outcome().is_some() || game.plies().len() >= plies {
+            break;
+        }
+        let side = game.turn();
+        let before = game.observation(!side);
+        let obs = game.observation(side);
+        let attempt = if side == me {
+            bot.attempt(&obs)
+        } else {
+            other.attempt(&obs)
+        };
+        let result = game.attempt(side, attempt).unwrap();
+        if side == me {
+            bot.resolved(&attempt, &result.resolution, &result.observations[side]);
+        } else {
+            other.resolved(&attempt, &result.resolution, &result.observations[side]);
+            if result.observations[me] != before {
+                bot.observe(&result.observations[me]);
+            }
+        }
+        each(bot, &game, side == me, &attempt, &result.resolution);
+    }
+}
+
 #[test]
 fn a_whole_belief_holds_the_true_board_in_every_model() {
     let level = Level {
@@ -52,55 +99,105 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
     let mut checked = 0;
     for spec in models() {
         for seed in 0..4u64 {
-            let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
-            let me = if seed % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
             let mut bot = BotPlayer::with_level(BotLevel::Club, level, seed);
             let mut other = Opponent::Random.build(seed + 7);
-            bot.start(&game.rules(), &game.observation(me));
-            other.start(&game.rules(), &game.observation(!me));
-            for _ in 0..160 {
-                if game.outcome().is_some() || game.plies().len() >= 40 {
-                    break;
-                }
-                let side = game.turn();
-                let before = game.observation(!side);
-                let obs = game.observation(side);
-                let attempt = if side == me {
-                    bot.attempt(&obs)
-                } else {
-                    other.attempt(&obs)
-                };
-                let result = game.attempt(side, attempt).unwrap();
-                if side == me {
-                    bot.resolved(&attempt, &result.resolution, &result.observations[side]);
-                } else {
-                    other.resolved(&attempt, &result.resolution, &result.observations[side]);
-                    if result.observations[me] != before {
-                        bot.observe(&result.observations[me]);
+            play(
+                &spec,
+                seed,
+                &mut bot,
+                other.as_mut(),
+                40,
+                |bot, game, _, _, _| {
+                    if game.outcome().is_some() {
+                        return;
                     }
-                }
-                if game.outcome().is_some() {
-                    break;
-                }
-                let AnyMatch::B64(m) = &game else {
-                    unreachable!("chess is 8×8")
-                };
-                if let Some(held) = holds(&bot, m.position()) {
-                    assert!(
-                        held,
-                        "{}: the true board {} left a whole belief at ply {}",
-                        spec.id(),
-                        m.position().to_fen(),
-                        game.plies().len()
-                    );
-                    checked += 1;
-                }
-            }
+                    let AnyMatch::B64(m) = game else {
+                        unreachable!("chess is 8×8")
+                    };
+                    if let Some(held) = holds(bot, m.position()) {
+                        assert!(
+                            held,
+                            "{}: the true board {} left a whole belief at ply {}",
+                            spec.id(),
+                            m.position().to_fen(),
+                            game.plies().len()
+                        );
+                        checked += 1;
+                    }
+                },
+            );
         }
     }
     assert!(checked >= 300, "only {checked} positions checked");
+}
+
+/// A quick bot whose belief is cut to a sample within a few moves.
+fn sampled_bot(seed: u64) -> BotPlayer {
+    let level = Level {
+        samples: 2,
+        pool: 48,
+        nodes: 2_000,
+        ms: 0,
+        noise: 0,
+        worst: 0.3,
+        likely: 150.0,
+    };
+    BotPlayer::with_level(BotLevel::Club, level, seed)
+}
+
+#[test]
+fn a_sampled_kriegspiel_belief_is_drawn_again_to_fit_every_refusal() {
+    // Under the english umpire against greedy, whose pawn tries and
+    // random moves keep the belief sampled: after each of the bot's
+    // refused tries, every board it keeps refuses every try refused this
+    // turn, and some turns' refusals left so few boards that the
+    // opponent's successors were drawn again.
+    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    let mut redraws = 0;
+    let mut refusals = 0;
+    for seed in 0..4u64 {
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Greedy.build(seed + 11);
+        let mut refused_now: Vec<fogbound_engine::Attempt> = Vec::new();
+        play(
+            &spec,
+            seed,
+            &mut bot,
+            other.as_mut(),
+            120,
+            |bot, _, mine, attempt, resolution| {
+                if !mine {
+                    return;
+                }
+                if resolution.passes_turn() {
+                    refused_now.clear();
+                    return;
+                }
+                if attempt.as_move().is_none() {
+                    return;
+                }
+                refused_now.push(*attempt);
+                refusals += 1;
+                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                    unreachable!("chess is 8×8")
+                };
+                for p in b.boards() {
+                    let moves = p.moves(fogbound_engine::RuleMode::Orthodox);
+                    for r in &refused_now {
+                        let m = r.as_move().unwrap();
+                        assert!(
+                            fogbound_engine::model::find_in(&moves, m).is_none(),
+                            "a kept board {} allows the refused try",
+                            p.to_fen()
+                        );
+                    }
+                }
+            },
+        );
+        if let Some(AnyBrain::B64(b)) = bot.brain.as_ref() {
+            redraws += b.redraws;
+        }
+    }
+    assert!(refusals >= 10, "only {refusals} refusals");
+    assert!(redraws >= 3, "only {redraws} redraws");
 }
