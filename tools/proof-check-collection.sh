@@ -4,7 +4,11 @@
 # then the totals. The figures in PROOFS.md come from here.
 #
 #   tools/proof-check-collection.sh [OUT_DIR]
+#   SET=static/puzzles/generated.json tools/proof-check-collection.sh [OUT_DIR]
 #
+# SET names the entries (default the collection). An entry's recorded key
+# (and cooks, for a twin-key entry) must be the proven key: a proof of
+# another first move is counted as rejected.
 # FOGBOUND_BIN (default target/checked/fogbound, built by
 # `cargo build -p fogbound-cli --profile checked`); PYTHON (default
 # tools/.venv/bin/python when it exists, else python3).
@@ -12,10 +16,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${FOGBOUND_BIN:-target/checked/fogbound}
 PY=${PYTHON:-$( [ -x tools/.venv/bin/python ] && echo tools/.venv/bin/python || echo python3 )}
+SET=${SET:-crates/puzzles/src/collection.json}
 OUT=${1:-$(mktemp -d)}
 mkdir -p "$OUT"
 : >"$OUT/summary.jsonl"
-ids=$("$PY" -c 'import json; print("\n".join(e["id"] for e in json.load(open("crates/puzzles/src/collection.json"))))')
+# The entries of $SET: a list, or an object with a list "entries".
+ENTRIES='
+import json, sys
+data = json.load(open(sys.argv[1]))
+entries = data["entries"] if isinstance(data, dict) else data
+'
+ids=$("$PY" -c "$ENTRIES"'
+print("\n".join(e["id"] for e in entries))' "$SET")
 failed=0
 # One entry's line, from the checker's JSON summary.
 ROW='
@@ -28,13 +40,22 @@ else:
     print("REJECTED: %s -- %s" % (s["why"], " ".join(s["line"])))
 '
 for id in $ids; do
-    puzzle=$("$PY" -c 'import json, sys; print(json.dumps(next(e["puzzle"] for e in json.load(open("crates/puzzles/src/collection.json")) if e["id"] == sys.argv[1])))' "$id")
+    puzzle=$("$PY" -c "$ENTRIES"'
+print(json.dumps(next(e["puzzle"] for e in entries if e["id"] == sys.argv[2])))' "$SET" "$id")
+    recorded=$("$PY" -c "$ENTRIES"'
+e = next(e for e in entries if e["id"] == sys.argv[2])
+print(" ".join([e["key"]] + e.get("cooks", [])) if "key" in e else "")' "$SET" "$id")
     start=$EPOCHREALTIME
     "$BIN" puzzle solve "$puzzle" --no-cooks --threads 1 --proof "$OUT/$id.proof.json" >/dev/null
     solved=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')
     printf '%-28s solve %6.2f s  ' "$id" "$solved"
-    if ! "$PY" tools/proof-check.py "$OUT/$id.proof.json" --puzzle crates/puzzles/src/collection.json \
+    if ! "$PY" tools/proof-check.py "$OUT/$id.proof.json" --puzzle "$SET" \
         --id "$id" --json >"$OUT/$id.check.json"; then
+        failed=1
+    fi
+    # A set that records its key: the proof must be of that key.
+    if [ -n "$recorded" ] && ! "$PY" -c 'import json, sys; s = json.load(open(sys.argv[1])); sys.exit(0 if not s["ok"] or s["key"] in sys.argv[2].split() else 1)' "$OUT/$id.check.json" "$recorded"; then
+        echo "{\"ok\": false, \"why\": \"the proof is of another key than the recorded ($recorded)\", \"line\": []}" >"$OUT/$id.check.json"
         failed=1
     fi
     cat "$OUT/$id.check.json" >>"$OUT/summary.jsonl"

@@ -481,10 +481,12 @@ def check_fog(puzzle, tree, starts, tally):
 
 
 def read_puzzle(path, entry_id):
-    """A puzzle object from a puzzle file, a collection entry or the
-    collection (with `entry_id`)."""
+    """A puzzle object from a puzzle file, a collection entry, or (with
+    `entry_id`) the collection or the generated set (`{"entries": [...]}`)."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
+    if isinstance(data, dict) and isinstance(data.get("entries"), list):
+        data = data["entries"]
     if isinstance(data, list):
         for entry in data:
             if entry.get("id") == entry_id:

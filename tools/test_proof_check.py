@@ -19,6 +19,11 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "proof-check-data")
 COLLECTION = os.path.join(HERE, "..", "crates", "puzzles", "src", "collection.json")
+GENERATED_SET = os.path.join(HERE, "..", "static", "puzzles", "generated.json")
+# The proof of every problem of the generated set, in the set's order, one
+# compact JSON a line (SET=static/puzzles/generated.json
+# tools/proof-check-collection.sh writes them; PROOFS.md).
+GENERATED_PROOFS = os.path.join(DATA, "generated.proofs.jsonl")
 
 _spec = importlib.util.spec_from_file_location("proof_check", os.path.join(HERE, "proof-check.py"))
 pc = importlib.util.module_from_spec(_spec)
@@ -47,6 +52,24 @@ ROTENBERG_RB1 = ROTENBERG_RB5 + [1]
 
 
 class Accepts(unittest.TestCase):
+    def test_every_generated_problem_the_page_offers_has_a_proof_that_checks(self):
+        with open(GENERATED_SET, encoding="utf-8") as f:
+            entries = json.load(f)["entries"]
+        with open(GENERATED_PROOFS, encoding="utf-8") as f:
+            proofs = [json.loads(line) for line in f if line.strip()]
+        self.assertGreaterEqual(len(entries), 200)
+        self.assertEqual(len(proofs), len(entries), "one proof per problem of the set")
+        presets = set()
+        for entry, proof in zip(entries, proofs):
+            with self.subTest(id=entry["id"]):
+                # The proof is of this problem, as the page shows it, and of its key.
+                self.assertEqual(proof["puzzle"], entry["puzzle"])
+                self.assertEqual(proof["key"], entry["key"])
+                summary = pc.check(proof, entry["puzzle"])
+                self.assertEqual(summary["moves"], entry["puzzle"]["moves"])
+                presets.add(summary["preset"])
+        self.assertGreaterEqual(len(presets), 3, presets)
+
     def test_every_stored_proof_checks(self):
         names = sorted(f[: -len(".proof.json")] for f in os.listdir(DATA) if f.endswith(".proof.json"))
         self.assertGreaterEqual(len(names), 6)
