@@ -147,6 +147,31 @@ export async function passIfAsked(page) {
  * slowly. */
 export const WORKER_WAIT = 120000;
 
+/**
+ * Waits until `predicate`, run in the page, returns a true value; it may be
+ * async (a look into the caches). Playwright's `waitForFunction` takes the
+ * promise an async predicate returns for a true value and returns at once,
+ * so it cannot wait for such a state; this polls `page.evaluate`, which
+ * awaits it.
+ */
+export async function untilInPage(page, predicate, { timeout = WORKER_WAIT } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(predicate)) return;
+    if (Date.now() > deadline) throw new Error(`waited ${timeout} ms in vain for ${predicate}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until the service worker controls the page and has finished
+ * activating (its precache and the lazy files it keeps are in the cache). */
+export async function serviceWorkerActive(page) {
+  await untilInPage(page, async () => {
+    const registration = await navigator.serviceWorker?.ready;
+    return registration?.active?.state === "activated" && navigator.serviceWorker.controller !== null;
+  });
+}
+
 /** The attempts the game has seen, as its turn line publishes them. */
 export async function attemptsMade(page) {
   return Number(await page.getAttribute('[data-testid="turn"]', "data-attempts"));

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, request } from "node:http";
-import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActive } from "./harness.js";
 
 const suite = useSuite();
 const DESKTOP = { width: 1280, height: 800 };
@@ -17,10 +17,7 @@ const SLOW_LINK_LINE_MS = 3000;
 
 /** Waits until the service worker controls the page. */
 async function controlled(page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
-  }, null, { timeout: WORKER_WAIT });
+  await serviceWorkerActive(page);
 }
 
 /** Waits until the lab has no job running or waiting (the page publishes

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { watchErrors, appReady, DIST, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
+import { watchErrors, appReady, DIST, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActive } from "./harness.js";
 
 const suite = useSuite();
 
@@ -116,10 +116,7 @@ test("today's puzzle is played to mate; another of a chosen difficulty; today's 
   assert.equal(other.grade, "hard");
 
   // Offline, the Puzzles page still offers today's puzzle.
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
-  }, null, { timeout: WORKER_WAIT });
+  await serviceWorkerActive(page);
   await page.goto(suite.server.url + "#/puzzles");
   await todayReady(page);
   await context.setOffline(true);

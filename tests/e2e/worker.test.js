@@ -3,7 +3,7 @@
 // and the whole app keeps working offline after the first visit.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActive, untilInPage } from "./harness.js";
 
 const suite = useSuite();
 
@@ -74,10 +74,7 @@ test("after the first visit the app works with the network off", async () => {
   await page.goto(suite.server.url + "#/");
   await appReady(page);
   // Wait until the service worker controls the page and has cached the build.
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker?.ready;
-    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
-  }, null, { timeout: WORKER_WAIT });
+  await serviceWorkerActive(page);
   // Someone who only plays never downloads the worker nor the study module.
   await page.goto(suite.server.url + "#/play");
   await appReady(page);
@@ -92,7 +89,7 @@ test("after the first visit the app works with the network off", async () => {
   await page.click("[data-testid='perft-run']");
   await page.locator("[data-testid='perft-result']").waitFor({ timeout: WORKER_WAIT });
   assert.deepEqual([...new Set(lazyFetches)].sort(), ["study.js", "study_bg.wasm", "worker.js", "worker_bg.wasm"]);
-  await page.waitForFunction(async () => {
+  await untilInPage(page, async () => {
     const cached = async (file) => {
       for (const key of await caches.keys()) {
         if (await (await caches.open(key)).match(file)) return true;
@@ -100,7 +97,7 @@ test("after the first visit the app works with the network off", async () => {
       return false;
     };
     return (await cached("worker_bg.wasm")) && (await cached("study_bg.wasm")) && (await cached("study.js"));
-  }, null, { timeout: WORKER_WAIT });
+  });
   await context.setOffline(true);
   await page.goto(suite.server.url + "#/rules");
   await appReady(page);
@@ -128,14 +125,15 @@ test("a first visit straight to a study page keeps the study module for offline 
   await page.goto(suite.server.url + "#/puzzles");
   await appReady(page);
   await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Puzzles");
-  await page.waitForFunction(async () => {
+  await serviceWorkerActive(page);
+  await untilInPage(page, async () => {
     if (navigator.serviceWorker.controller === null) return false;
     for (const key of await caches.keys()) {
       const cache = await caches.open(key);
       if ((await cache.match("study_bg.wasm")) && (await cache.match("study.js"))) return true;
     }
     return false;
-  }, null, { timeout: WORKER_WAIT });
+  });
   await context.setOffline(true);
   const offline = await context.newPage();
   const offlineErrors = watchErrors(offline);
