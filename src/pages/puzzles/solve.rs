@@ -362,8 +362,9 @@ pub fn puzzle_solve() -> Html {
                             <CookLine running={s.waiting == Waiting::Cooks} progress={s.cook_progress.clone()}
                                 stopped={s.cooks_stopped} keys={s.cooks.clone()} on_stop={stop.clone()} />
                         }
-                        <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {} placements, {seconds} s in the worker",
-                            crate::components::group_digits(sol.stats.nodes), crate::components::group_digits(sol.stats.belief_states), sol.placements) }</dd>
+                        <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {}, {seconds} s in the worker",
+                            crate::components::group_digits(sol.stats.nodes), crate::components::group_digits(sol.stats.belief_states),
+                            if sol.placements == 1 { "1 placement".to_string() } else { format!("{} placements", sol.placements) }) }</dd>
                     </dl>
                     if let Some(tree) = &sol.tree {
                         <h3>{ "The proof, by what the umpire says" }</h3>
