@@ -22,7 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use fogbound_engine::belief::{Belief, Observer};
-use fogbound_engine::{find_move, Bitboard64, Color, MoveAttempt};
+use fogbound_engine::{find_move, Bitboard64, Color, MoveAttempt, SplitMix};
 
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::solver::{
@@ -171,34 +171,6 @@ impl Drop {
         Drop::CheckOrCapture,
         Drop::Cooked,
     ];
-}
-
-/// SplitMix64: a small, fast, seedable generator (the problems must be the
-/// same for a seed on every machine).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
 }
 
 /// White's mating forces (besides the king), one drawn per candidate.
