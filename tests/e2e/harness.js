@@ -199,3 +199,17 @@ export async function turnOf(page, who, after = -1) {
     { timeout: WORKER_WAIT },
   );
 }
+
+/** A puzzle page: waits until the umpire has answered (no job under way)
+ * and returns the status line. */
+export async function settled(page) {
+  await page.waitForFunction(
+    () => {
+      const s = document.querySelector("[data-testid='puzzle-status']");
+      return s && !/answering|Setting up/.test(s.textContent) && !document.querySelector("[data-testid='progress']");
+    },
+    null,
+    { timeout: WORKER_WAIT }
+  );
+  return page.locator("[data-testid='puzzle-status']").textContent();
+}

@@ -4,7 +4,7 @@
 // it tests cooks), and a puzzle built in the editor opened from its link.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.js";
+import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT, settled } from "./harness.js";
 
 const suite = useSuite();
 
@@ -14,19 +14,6 @@ const SPECKMANN = {
   moves: 2,
   rules: "english",
 };
-
-/** Waits until the umpire has answered (no job under way) and returns the status line. */
-async function settled(page) {
-  await page.waitForFunction(
-    () => {
-      const s = document.querySelector("[data-testid='puzzle-status']");
-      return s && !/answering|Setting up/.test(s.textContent) && !document.querySelector("[data-testid='progress']");
-    },
-    null,
-    { timeout: WORKER_WAIT }
-  );
-  return page.locator("[data-testid='puzzle-status']").textContent();
-}
 
 /** Types an attempt into the solve page's box. */
 async function tryText(page, text) {

@@ -7,22 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { watchErrors, appReady, DIST, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActive } from "./harness.js";
+import { watchErrors, appReady, DIST, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActive, settled } from "./harness.js";
 
 const suite = useSuite();
-
-/** Waits until the umpire has answered and returns the status line. */
-async function settled(page) {
-  await page.waitForFunction(
-    () => {
-      const s = document.querySelector("[data-testid='puzzle-status']");
-      return s && !/answering|Setting up/.test(s.textContent) && !document.querySelector("[data-testid='progress']");
-    },
-    null,
-    { timeout: WORKER_WAIT }
-  );
-  return page.locator("[data-testid='puzzle-status']").textContent();
-}
 
 /** Waits until the Puzzles page has read the set of generated problems. */
 async function todayReady(page) {
