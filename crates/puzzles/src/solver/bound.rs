@@ -109,6 +109,7 @@ impl Solver<'_> {
         // Each move played once; under orthodox rules checks and captures
         // first.
         let killer = self.full_killers.get(moves as usize).copied().flatten();
+        let checks = CheckFilter::of(pos, self.mode);
         let mut afters: Vec<Pos> = Vec::with_capacity(list.len());
         let mut order: Vec<(u8, u16)> = Vec::with_capacity(list.len());
         for (i, m) in list.iter().enumerate() {
@@ -119,7 +120,9 @@ impl Solver<'_> {
             let rank = if first {
                 0
             } else if self.mode == RuleMode::Orthodox {
-                1 + u8::from(!after.is_check()) * 2 + u8::from(!m.is_capture())
+                // A move the filter turns away is no check: not asked.
+                let check = checks.as_ref().is_none_or(|c| c.may_check(pos, m)) && after.is_check();
+                1 + u8::from(!check) * 2 + u8::from(!m.is_capture())
             } else {
                 1
             };
