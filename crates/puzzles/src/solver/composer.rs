@@ -1,0 +1,677 @@
+//! The composer's view of a problem: every first attempt of White judged
+//! as a problemist judges it — the key, the cooks, the tries (first moves
+//! that fail to exactly one defence, named), the moves that fail to many
+//! — and the duals of the key's solution tree. The cook pass decides
+//! which first moves force the stipulation; each refuted one is then
+//! taken apart defence by defence here. What a defence is, and how
+//! "exactly one" is tested, is in SOLVER-NOTES.md ("The composer's view").
+
+use serde::{Deserialize, Serialize};
+
+use fogbound_engine::belief::Belief;
+use fogbound_engine::{Bitboard64, MoveAttempt};
+
+use super::{
+    attempt_coord, attempt_san, is_pawn_capture, seen_words, white_won, Group, Plan, Pos, Solver,
+    Stop, Turn,
+};
+
+/// Nodes each refuted first move may spend on its classification (past
+/// that it is reported undecided).
+pub const CLASSIFY_NODES: u64 = 2_000_000;
+
+/// Nodes each other White move at a node of the key's tree may spend on
+/// the question "does it mate too?" (past that: undecided, and the duals
+/// are reported incomplete).
+pub const DUAL_NODES: u64 = 200_000;
+
+/// Nodes the whole search for duals may spend.
+pub const DUALS_NODES: u64 = 20_000_000;
+
+/// The most positions of a move's refuting answers tested one by one for
+/// refuting on their own, when the move fails to many (the count is then
+/// a lower bound all the more).
+pub const COUNT_CAP: usize = 24;
+
+/// A first attempt as a problemist names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstVerdict {
+    /// The key the solver proved.
+    Key,
+    /// Another first move that forces the stipulation too.
+    Cook,
+    /// Fails to exactly one defence, named in `refuted_by`.
+    Try,
+    /// Fails to more than one defence (or to several only together).
+    Fails,
+    /// Not decided within its node budget.
+    Undecided,
+}
+
+impl FirstVerdict {
+    /// `key`, `cook`, `try`, `fails` or `undecided`.
+    pub fn id(self) -> &'static str {
+        match self {
+            FirstVerdict::Key => "key",
+            FirstVerdict::Cook => "cook",
+            FirstVerdict::Try => "try",
+            FirstVerdict::Fails => "fails",
+            FirstVerdict::Undecided => "undecided",
+        }
+    }
+}
+
+/// One defence against a first move: a placement of the hidden men and
+/// what happened there (Black's reply, or the umpire's refusal, or the
+/// game's end), as White would hear it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defence {
+    /// The hidden men as they stand in that placement (`bg2`).
+    pub placement: Vec<String>,
+    /// Black's reply in SAN on the whole board; `None` when the umpire
+    /// refused White's move there, or the move ended the game.
+    pub reply: Option<String>,
+    /// What White is told, in the umpire's words.
+    pub told: Vec<String>,
+}
+
+/// A first attempt and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstMove {
+    /// In SAN as White's own board shows it.
+    #[serde(rename = "move")]
+    pub san: String,
+    /// In coordinates.
+    pub coord: String,
+    pub verdict: FirstVerdict,
+    /// A try's one refutation; when it fails only to several defences
+    /// together (`jointly`), those defences.
+    pub refuted_by: Vec<Defence>,
+    /// When it fails: how many defences Black must at least be denied
+    /// for it to work (a lower bound; see SOLVER-NOTES.md).
+    pub defences_at_least: Option<u32>,
+    /// It fails to the defences of `refuted_by` only together: denying
+    /// Black any one of them makes it work.
+    pub jointly: bool,
+    /// Placements on which the umpire refuses it ("Illegal": White has
+    /// not moved and tries again in the same turn).
+    pub refused_on: usize,
+    /// Known not to force the stipulation, when the verdict is undecided
+    /// because the classification ran out of nodes.
+    pub refuted: bool,
+}
+
+/// A node of the key's solution tree where White has more than one move
+/// that works.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dual {
+    /// How White got here: attempts (`2.Rg7`) and the umpire's answers.
+    pub line: Vec<String>,
+    /// The moves the tree's plan takes from here (this one included).
+    pub moves: u32,
+    /// The tree's move here.
+    pub played: String,
+    /// Other moves that also force the goal within `moves`.
+    pub also: Vec<String>,
+    /// The node's move is White's last (`moves == 1`): a mating dual,
+    /// which problemists do not count against a problem.
+    pub last_move: bool,
+}
+
+/// The composer's view: every first move, and the duals of the key's
+/// tree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ComposerView {
+    /// Key first, then cooks, tries, moves that fail, undecided.
+    pub first_moves: Vec<FirstMove>,
+    /// Every first move was decided and classified.
+    pub complete: bool,
+    pub duals: Vec<Dual>,
+    /// Every node of the tree was searched for duals (false when the
+    /// tree was cut, a budget ran out, or the pass was stopped).
+    pub duals_complete: bool,
+}
+
+impl ComposerView {
+    /// The first moves with verdict `v`.
+    pub fn with(&self, v: FirstVerdict) -> impl Iterator<Item = &FirstMove> {
+        self.first_moves.iter().filter(move |m| m.verdict == v)
+    }
+}
+
+const CLASSIFYING: &str = " being classified";
+const DUALS: &str = "duals: ";
+
+/// Where the composer's view stands after the cook pass (which reports
+/// as [`super::CookProgress`]): the first move being classified, or the
+/// tree node being searched for duals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ComposerProgress {
+    /// `1.Bg7 being classified`: done of total refuted first moves.
+    Classifying { testing: String },
+    /// `duals: 2.Rg7`: the tree's move at the node searched.
+    Duals { at: String },
+}
+
+impl ComposerProgress {
+    /// Its words in a progress report.
+    pub fn words(&self) -> String {
+        match self {
+            ComposerProgress::Classifying { testing } => format!("1.{testing}{CLASSIFYING}"),
+            ComposerProgress::Duals { at } => format!("{DUALS}{at}"),
+        }
+    }
+
+    /// Read back from a report's words (`None`: another pass's).
+    pub fn from_report(pass: &str) -> Option<ComposerProgress> {
+        if let Some(at) = pass.strip_prefix(DUALS) {
+            return Some(ComposerProgress::Duals { at: at.to_string() });
+        }
+        let testing = pass.strip_prefix("1.")?.strip_suffix(CLASSIFYING)?;
+        Some(ComposerProgress::Classifying {
+            testing: testing.to_string(),
+        })
+    }
+}
+
+/// An answer to a first move after which White has lost: the attempt's
+/// answer group and, when the move was played, Black's reply group.
+struct LostAnswer {
+    group: usize,
+    reply: Option<Group>,
+    /// The game ended there (not in White's favour).
+    ended: bool,
+    /// The moves White has left there, and the stage of its turn.
+    moves: u32,
+    turn: Turn,
+}
+
+/// How a refuted first move was classified.
+struct Classified {
+    verdict: FirstVerdict,
+    refuted_by: Vec<Defence>,
+    defences_at_least: Option<u32>,
+    jointly: bool,
+}
+
+impl Solver<'_> {
+    /// The composer's view of `belief` with the proved `key` within
+    /// `moves` (`tree` its solution tree, when built): the cook pass,
+    /// each refuted first move classified, then the duals.
+    pub(super) fn composer(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        key: &MoveAttempt,
+        san: &dyn Fn(&MoveAttempt) -> String,
+        tree: Option<&Plan>,
+        tree_cut: bool,
+    ) -> ComposerView {
+        let cooks = self.cooks(belief, moves, key, san);
+        let first = belief.positions()[0].clone();
+        let entry = |solver: &mut Self, a: &MoveAttempt, verdict| FirstMove {
+            san: san(a),
+            coord: attempt_coord(&first, a),
+            verdict,
+            refuted_by: Vec::new(),
+            defences_at_least: None,
+            jointly: false,
+            refused_on: solver.refused_on(belief, a),
+            refuted: false,
+        };
+        let mut list = vec![entry(self, key, FirstVerdict::Key)];
+        for a in &cooks.keys {
+            list.push(entry(self, a, FirstVerdict::Cook));
+        }
+        let mut complete = cooks.complete;
+        let mut stopped = false;
+        self.refuting = true;
+        let total = cooks.refuted.len() as u64;
+        for (i, a) in cooks.refuted.iter().enumerate() {
+            let mut m = entry(self, a, FirstVerdict::Undecided);
+            m.refuted = true;
+            let words = ComposerProgress::Classifying { testing: san(a) }.words();
+            if !stopped && self.report(&words, i as u64, total).is_err() {
+                stopped = true;
+            }
+            if !stopped {
+                match self.classify_within(belief, moves, a, CLASSIFY_NODES) {
+                    Ok(c) => {
+                        m.verdict = c.verdict;
+                        m.refuted_by = c.refuted_by;
+                        m.defences_at_least = c.defences_at_least;
+                        m.jointly = c.jointly;
+                        m.refuted = false;
+                    }
+                    Err(Stop::Budget) if self.stats.nodes < self.budget => complete = false,
+                    Err(_) => stopped = true,
+                }
+            }
+            complete &= m.verdict != FirstVerdict::Undecided;
+            list.push(m);
+        }
+        // The first moves neither proved nor refuted by the cook pass.
+        for a in self.attempts(belief) {
+            if a != *key && !cooks.keys.contains(&a) && !cooks.refuted.contains(&a) {
+                list.push(entry(self, &a, FirstVerdict::Undecided));
+            }
+        }
+        list.sort_by_key(|m| m.verdict);
+        let mut duals = Vec::new();
+        let mut duals_complete = false;
+        if let (Some(plan), false) = (tree, stopped) {
+            let mut walk = DualWalk {
+                out: &mut duals,
+                complete: !tree_cut,
+            };
+            let budget = self.budget;
+            self.budget = budget.min(self.stats.nodes.saturating_add(DUALS_NODES));
+            let walked = self.duals_in(belief, plan, Turn::Fresh, 1, &mut Vec::new(), &mut walk);
+            self.budget = budget;
+            duals_complete = walked.is_ok() && walk.complete;
+        }
+        self.refuting = false;
+        ComposerView {
+            first_moves: list,
+            complete: complete && !stopped,
+            duals,
+            duals_complete,
+        }
+    }
+
+    /// The placements on which the umpire refuses `attempt`.
+    fn refused_on(&self, belief: &Belief<Bitboard64>, attempt: &MoveAttempt) -> usize {
+        belief
+            .positions()
+            .iter()
+            .filter(|p| fogbound_engine::model::find_in(&p.moves(self.mode), attempt).is_none())
+            .count()
+    }
+
+    /// [`Solver::classify`] within `allowance` more nodes.
+    fn classify_within(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+        allowance: u64,
+    ) -> Result<Classified, Stop> {
+        let budget = self.budget;
+        self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
+        let c = self.classify(belief, moves, attempt);
+        self.budget = budget;
+        c
+    }
+
+    /// A first move the cook pass refuted, taken apart: its lost answers,
+    /// the positions in them that lose on their own, and (one lost answer)
+    /// which single position, denied to Black, makes it work.
+    fn classify(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+    ) -> Result<Classified, Stop> {
+        let (groups, lost) = self.lost_answers(belief, moves, attempt)?;
+        let fails = |at_least: usize, refuted_by: Vec<Defence>, jointly: bool| Classified {
+            verdict: FirstVerdict::Fails,
+            refuted_by,
+            defences_at_least: Some(at_least as u32),
+            jointly,
+        };
+        if lost.is_empty() {
+            // The cook pass and this pass disagree (they search
+            // differently): say nothing rather than guess.
+            return Ok(Classified {
+                verdict: FirstVerdict::Undecided,
+                refuted_by: Vec::new(),
+                defences_at_least: None,
+                jointly: false,
+            });
+        }
+        // In each lost answer, the positions that lose even alone (with
+        // White told everything): each must be denied to Black.
+        let mut alone: Vec<Vec<usize>> = Vec::new();
+        let mut tested = 0;
+        for l in &lost {
+            let belief = self.lost_belief(&groups, l);
+            let mut found = Vec::new();
+            for (i, q) in belief.positions().iter().enumerate() {
+                if tested == COUNT_CAP {
+                    break;
+                }
+                tested += 1;
+                if self.lost_alone(l, q)? {
+                    found.push(i);
+                }
+            }
+            alone.push(found);
+        }
+        let at_least: usize = alone.iter().map(|a| a.len().max(1)).sum();
+        if lost.len() > 1 {
+            return Ok(fails(at_least, Vec::new(), false));
+        }
+        let l = &lost[0];
+        let answer = self.lost_belief(&groups, l).clone();
+        let defence = |s: &mut Self, i: usize| s.defence(belief, &groups, l, i);
+        match alone[0].as_slice() {
+            [] => {}
+            &[i] => {
+                return Ok(if self.wins_without(l, &answer, i)? {
+                    Classified {
+                        verdict: FirstVerdict::Try,
+                        refuted_by: vec![defence(self, i)],
+                        defences_at_least: Some(1),
+                        jointly: false,
+                    }
+                } else {
+                    fails(2, Vec::new(), false)
+                });
+            }
+            more => return Ok(fails(more.len(), Vec::new(), false)),
+        }
+        // No position loses alone: White loses for not knowing which.
+        // Deny Black each position in turn.
+        let mut rescuing = Vec::new();
+        for i in 0..answer.len() {
+            if self.wins_without(l, &answer, i)? {
+                rescuing.push(i);
+            }
+        }
+        Ok(match rescuing.as_slice() {
+            [] => fails(2, Vec::new(), false),
+            &[i] => Classified {
+                verdict: FirstVerdict::Try,
+                refuted_by: vec![defence(self, i)],
+                defences_at_least: Some(1),
+                jointly: false,
+            },
+            more => {
+                let named = more.iter().map(|&i| defence(self, i)).collect();
+                fails(1, named, true)
+            }
+        })
+    }
+
+    /// The answers to `attempt` after which White has lost (every one,
+    /// not only the first, so they can be counted), with the attempt's
+    /// answer groups they refer to.
+    fn lost_answers(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+    ) -> Result<(Vec<Group>, Vec<LostAnswer>), Stop> {
+        let legal = self.legal(belief);
+        let groups = self.split(belief, &legal, attempt);
+        let turn = self.stage(belief, Turn::Fresh);
+        let mut lost = Vec::new();
+        for (i, g) in groups.iter().enumerate() {
+            if g.view.refused {
+                let next = self.after_refusal(&g.belief.positions()[0], turn, attempt);
+                if !self.wins_in(&g.belief, moves, next)? {
+                    lost.push(LostAnswer {
+                        group: i,
+                        reply: None,
+                        ended: false,
+                        moves,
+                        turn: next,
+                    });
+                }
+            } else if g.view.outcome.is_some() {
+                if !white_won(g.view.outcome) {
+                    lost.push(LostAnswer {
+                        group: i,
+                        reply: None,
+                        ended: true,
+                        moves: 0,
+                        turn: Turn::Fresh,
+                    });
+                }
+            } else {
+                for r in self.replies(&g.belief) {
+                    let ended = r.view.outcome.is_some();
+                    let lost_here = if ended {
+                        !white_won(r.view.outcome)
+                    } else {
+                        moves <= 1 || !self.wins(&r.belief, moves - 1)?
+                    };
+                    if lost_here {
+                        lost.push(LostAnswer {
+                            group: i,
+                            reply: Some(r),
+                            ended,
+                            moves: moves.saturating_sub(1),
+                            turn: Turn::Fresh,
+                        });
+                    }
+                }
+            }
+        }
+        Ok((groups, lost))
+    }
+
+    /// The belief White is left with after a lost answer.
+    fn lost_belief<'g>(&self, groups: &'g [Group], l: &'g LostAnswer) -> &'g Belief<Bitboard64> {
+        l.reply
+            .as_ref()
+            .map_or(&groups[l.group].belief, |r| &r.belief)
+    }
+
+    /// Whether position `q` of a lost answer is lost even alone.
+    fn lost_alone(&mut self, l: &LostAnswer, q: &Pos) -> Result<bool, Stop> {
+        if l.ended || l.moves == 0 {
+            return Ok(true);
+        }
+        let alone = Belief::new(vec![q.clone()]);
+        Ok(!self.wins_in(&alone, l.moves, l.turn)?)
+    }
+
+    /// Whether White wins a lost answer's belief without its `i`th
+    /// position (Black denied that defence).
+    fn wins_without(
+        &mut self,
+        l: &LostAnswer,
+        answer: &Belief<Bitboard64>,
+        i: usize,
+    ) -> Result<bool, Stop> {
+        if answer.len() == 1 {
+            return Ok(true);
+        }
+        if l.ended || l.moves == 0 {
+            return Ok(false);
+        }
+        let mut positions = answer.positions().to_vec();
+        let mut hashes = answer.key().to_vec();
+        positions.remove(i);
+        hashes.remove(i);
+        let (rest, _) = Belief::hashed(positions, hashes, Vec::new());
+        self.wins_in(&rest, l.moves, l.turn)
+    }
+
+    /// The `i`th position of a lost answer as a defence: the placement it
+    /// came from, Black's reply, what White hears.
+    fn defence(
+        &self,
+        start: &Belief<Bitboard64>,
+        groups: &[Group],
+        l: &LostAnswer,
+        i: usize,
+    ) -> Defence {
+        let first = &start.positions()[0];
+        let group = &groups[l.group];
+        let mut told = group.view.words(first);
+        let (placement_hash, reply) = match &l.reply {
+            None => (group.origin_of(group.belief.key()[i]), None),
+            Some(r) => {
+                told.extend(r.view.words(first));
+                let reached = r.belief.key()[i];
+                let played = r.origin_of(reached);
+                let before = group
+                    .belief
+                    .key()
+                    .binary_search(&played)
+                    .map(|j| &group.belief.positions()[j]);
+                let reply = before.ok().and_then(|pos| {
+                    pos.moves(self.mode)
+                        .into_iter()
+                        .find(|mv| pos.after(mv).zobrist_hash() == reached)
+                        .map(|mv| pos.to_san(&mv, self.mode))
+                });
+                (group.origin_of(played), reply)
+            }
+        };
+        let placement = start
+            .key()
+            .binary_search(&placement_hash)
+            .map(|j| hidden_men(start, j))
+            .unwrap_or_default();
+        Defence {
+            placement,
+            reply,
+            told,
+        }
+    }
+
+    /// Searches the key's tree `plan` (White in `belief` at stage `turn`,
+    /// move `number`) for duals, into `walk`; `line` is how White got
+    /// here. The root (the key) is skipped: its alternatives are the
+    /// cooks.
+    fn duals_in(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        plan: &Plan,
+        turn: Turn,
+        number: u32,
+        line: &mut Vec<String>,
+        walk: &mut DualWalk<'_>,
+    ) -> Result<(), Stop> {
+        let said = format!("{number}.{}", plan.attempt);
+        if plan.coord == "any?" {
+            let Some((yes, no)) = self.any_answers(belief) else {
+                return Ok(());
+            };
+            let parts = [(yes, Turn::Obliged), (no, Turn::Asked)];
+            for ((part, next), answer) in parts.into_iter().zip(&plan.answers) {
+                if let Some(then) = &answer.then {
+                    line.extend([said.clone(), answer.told.join(", ")]);
+                    self.duals_in(&part, then, next, number, line, walk)?;
+                    line.truncate(line.len() - 2);
+                }
+            }
+            return Ok(());
+        }
+        let first = belief.positions()[0].clone();
+        let attempts = self.observer.attempts(belief);
+        let Some(played) = attempts
+            .iter()
+            .find(|a| attempt_coord(&first, a) == plan.coord)
+            .copied()
+        else {
+            walk.complete = false;
+            return Ok(());
+        };
+        let stage = self.stage(belief, turn);
+        if !line.is_empty() {
+            self.report(&ComposerProgress::Duals { at: said.clone() }.words(), 0, 0)?;
+            let mut also = Vec::new();
+            for b in &attempts {
+                if *b == played || (stage == Turn::Obliged && !is_pawn_capture(&first, b)) {
+                    continue;
+                }
+                match self.forces_at(belief, plan.moves, b, turn, DUAL_NODES) {
+                    Ok(true) => also.push(attempt_san(belief.positions(), b, self.mode)),
+                    Ok(false) => {}
+                    Err(Stop::Budget) if self.stats.nodes < self.budget => walk.complete = false,
+                    Err(e) => return Err(e),
+                }
+            }
+            if !also.is_empty() {
+                walk.out.push(Dual {
+                    line: line.clone(),
+                    moves: plan.moves,
+                    played: plan.attempt.clone(),
+                    also,
+                    last_move: plan.moves == 1,
+                });
+            }
+        }
+        // The answers in the order the tree was built (see `plan`).
+        let legal = self.legal(belief);
+        let mut answers = plan.answers.iter();
+        for g in self.split(belief, &legal, &played) {
+            if g.view.refused {
+                let Some(answer) = answers.next() else { break };
+                if let Some(then) = &answer.then {
+                    let next = self.after_refusal(&g.belief.positions()[0], turn, &played);
+                    line.extend([said.clone(), answer.told.join(", ")]);
+                    self.duals_in(&g.belief, then, next, number, line, walk)?;
+                    line.truncate(line.len() - 2);
+                }
+            } else if g.view.outcome.is_some() {
+                answers.next();
+            } else {
+                for r in self.replies(&g.belief) {
+                    let Some(answer) = answers.next() else { break };
+                    if let Some(then) = &answer.then {
+                        let mut heard = answer.told.join(", ");
+                        if !answer.seen.is_empty() {
+                            heard = format!("{heard} (sees {})", answer.seen.join(" "));
+                        }
+                        line.extend([said.clone(), heard]);
+                        self.duals_in(&r.belief, then, Turn::Fresh, number + 1, line, walk)?;
+                        line.truncate(line.len() - 2);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `attempt` forces the goal from `belief` within `moves` at
+    /// stage `turn`, within `allowance` more nodes.
+    fn forces_at(
+        &mut self,
+        belief: &Belief<Bitboard64>,
+        moves: u32,
+        attempt: &MoveAttempt,
+        turn: Turn,
+        allowance: u64,
+    ) -> Result<bool, Stop> {
+        let stage = self.stage(belief, turn);
+        if stage == self.stage(belief, Turn::Fresh) {
+            return self.forces_within(belief, moves, attempt, allowance);
+        }
+        let budget = self.budget;
+        self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
+        let legal = self.legal(belief);
+        let answer = self.refute(belief, &legal, moves, attempt, stage);
+        self.budget = budget;
+        Ok(answer?.is_none())
+    }
+}
+
+/// Where the search for duals writes.
+struct DualWalk<'a> {
+    out: &'a mut Vec<Dual>,
+    complete: bool,
+}
+
+/// The hidden men of the `j`th placement of the start belief: its men on
+/// the squares where the placements differ (`bg2`).
+fn hidden_men(start: &Belief<Bitboard64>, j: usize) -> Vec<String> {
+    let positions = start.positions();
+    let first = &positions[0];
+    let men: Vec<_> = first
+        .geometry()
+        .squares()
+        .filter(|&sq| {
+            positions
+                .iter()
+                .any(|p| p.piece_at(sq) != first.piece_at(sq))
+        })
+        .filter_map(|sq| positions[j].piece_at(sq).map(|p| (sq, p)))
+        .collect();
+    seen_words(&men)
+}
