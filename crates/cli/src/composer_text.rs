@@ -79,10 +79,16 @@ fn fail_words(m: &FirstMove) -> String {
 /// A defence: `bg2: Bxa8 ("Black has moved")`.
 fn refutation(d: &Defence) -> String {
     let placement = if d.placement.is_empty() {
-        "-".to_string()
+        "no hidden men".to_string()
     } else {
         d.placement.join(" ")
     };
     let reply = d.reply.as_deref().unwrap_or("(no reply)");
-    format!("{placement}: {reply} (\"{}\")", d.told.join("\", \""))
+    let also: Vec<String> = d.also_placements.iter().map(|p| p.join(" ")).collect();
+    let also = if also.is_empty() {
+        String::new()
+    } else {
+        format!(" (the same position from {})", also.join(", "))
+    };
+    format!("{placement}: {reply}{also} (\"{}\")", d.told.join("\", \""))
 }

@@ -74,6 +74,10 @@ pub struct Defence {
     pub reply: Option<String>,
     /// What White is told, in the umpire's words.
     pub told: Vec<String>,
+    /// Other placements whose reply reaches the very same position (a
+    /// bishop taking on c1 from b2 or from a3): to White they are one
+    /// defence, denied together.
+    pub also_placements: Vec<Vec<String>>,
 }
 
 /// A first attempt and what it is.
@@ -502,35 +506,42 @@ impl Solver<'_> {
         let first = &start.positions()[0];
         let group = &groups[l.group];
         let mut told = group.view.words(first);
-        let (placement_hash, reply) = match &l.reply {
-            None => (group.origin_of(group.belief.key()[i]), None),
+        // Every line (placement, reply) that reaches the position: they
+        // are one defence, White's future being the same after each.
+        let mut lines: Vec<(u64, Option<String>)> = Vec::new();
+        match &l.reply {
+            None => lines.push((group.origin_of(group.belief.key()[i]), None)),
             Some(r) => {
                 told.extend(r.view.words(first));
                 let reached = r.belief.key()[i];
-                let played = r.origin_of(reached);
-                let before = group
-                    .belief
-                    .key()
-                    .binary_search(&played)
-                    .map(|j| &group.belief.positions()[j]);
-                let reply = before.ok().and_then(|pos| {
-                    pos.moves(self.mode)
-                        .into_iter()
-                        .find(|mv| pos.after(mv).zobrist_hash() == reached)
-                        .map(|mv| pos.to_san(&mv, self.mode))
-                });
-                (group.origin_of(played), reply)
+                for (pos, &h) in group.belief.positions().iter().zip(group.belief.key()) {
+                    for mv in pos.moves(self.mode) {
+                        if pos.after(&mv).zobrist_hash() == reached {
+                            let san = pos.to_san(&mv, self.mode);
+                            lines.push((group.origin_of(h), Some(san)));
+                        }
+                    }
+                }
             }
+        }
+        let placement_of = |h: u64| {
+            start
+                .key()
+                .binary_search(&h)
+                .map(|j| hidden_men(start, j))
+                .unwrap_or_default()
         };
-        let placement = start
-            .key()
-            .binary_search(&placement_hash)
-            .map(|j| hidden_men(start, j))
-            .unwrap_or_default();
+        let (main, reply) = lines.first().cloned().unwrap_or((0, None));
+        let also_placements = lines
+            .iter()
+            .skip(1)
+            .map(|&(h, _)| placement_of(h))
+            .collect();
         Defence {
-            placement,
+            placement: placement_of(main),
             reply,
             told,
+            also_placements,
         }
     }
 
@@ -617,7 +628,14 @@ impl Solver<'_> {
                     if let Some(then) = &answer.then {
                         let mut heard = answer.told.join(", ");
                         if !answer.seen.is_empty() {
-                            heard = format!("{heard} (sees {})", answer.seen.join(" "));
+                            let seen = format!("sees {}", answer.seen.join(" "));
+                            heard = if heard.is_empty() {
+                                seen
+                            } else {
+                                format!("{heard}; {seen}")
+                            };
+                        } else if heard.is_empty() {
+                            heard = "nothing seen".into();
                         }
                         line.extend([said.clone(), heard]);
                         self.duals_in(&r.belief, then, Turn::Fresh, number + 1, line, walk)?;
@@ -674,4 +692,202 @@ fn hidden_men(start: &Belief<Bitboard64>, j: usize) -> Vec<String> {
         .filter_map(|sq| positions[j].piece_at(sq).map(|p| (sq, p)))
         .collect();
     seen_words(&men)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::collection;
+    use crate::puzzle::Puzzle;
+    use crate::solver::{compose_with, model_of, start_belief, Options, Solution, Verdict};
+
+    fn entry(id: &str) -> Puzzle {
+        collection()
+            .unwrap()
+            .into_iter()
+            .find(|e| e.id == id)
+            .unwrap_or_else(|| panic!("{id} is in the collection"))
+            .puzzle
+    }
+
+    fn view(puzzle: &Puzzle) -> (Solution, ComposerView) {
+        let s = compose_with(puzzle, &Options::default(), None).unwrap();
+        assert_eq!(s.verdict, Verdict::Solved, "{s:?}");
+        let v = s.composer.clone().expect("a solved problem has the view");
+        (s, v)
+    }
+
+    fn first<'v>(v: &'v ComposerView, san: &str) -> &'v FirstMove {
+        v.first_moves
+            .iter()
+            .find(|m| m.san == san)
+            .unwrap_or_else(|| panic!("{san} among {:?}", v.first_moves))
+    }
+
+    #[test]
+    fn its_words_read_back() {
+        for p in [
+            ComposerProgress::Classifying {
+                testing: "Bg7".into(),
+            },
+            ComposerProgress::Duals { at: "2.Rg7".into() },
+        ] {
+            assert_eq!(ComposerProgress::from_report(&p.words()), Some(p));
+        }
+        assert_eq!(ComposerProgress::from_report("1.Bg7 being tested"), None);
+        assert_eq!(ComposerProgress::from_report(super::super::PASS), None);
+    }
+
+    /// Speckmann (DSZ 1975): White Kc3, Nc1, pawn g7; Black Kb1 alone, so
+    /// a defence is Black's reply. By hand: after 1.g8=R? Black has only
+    /// Ka1 (a2 is the knight's, b2 and c2 the king's) and Kxc1; after
+    /// Kxc1 ("Capture at c1") 2.Rg1# mates, after Ka1 nothing does (2.Ra8+
+    /// Kb1): one defence, Ka1. After 1.Nb3? the knight guards a1 and c1,
+    /// so Ka2 is Black's only move, and 2.g8=Q+ leaves b1 and a3 free.
+    #[test]
+    fn speckmanns_two_mover_has_two_tries_each_named() {
+        let (s, v) = view(&entry("speckmann-dsz-1975"));
+        assert_eq!(s.keys, ["g8=Q"]);
+        assert!(v.complete && s.cooks_complete);
+        assert_eq!(v.first_moves[0].verdict, FirstVerdict::Key);
+        assert_eq!(v.with(FirstVerdict::Cook).count(), 0);
+        for (try_, reply) in [("g8=R", "Ka1"), ("Nb3", "Ka2")] {
+            let m = first(&v, try_);
+            assert_eq!(m.verdict, FirstVerdict::Try, "{m:?}");
+            assert_eq!(m.refuted_by.len(), 1);
+            let d = &m.refuted_by[0];
+            assert_eq!(d.reply.as_deref(), Some(reply), "{m:?}");
+            assert_eq!(d.told, ["White has moved", "Black has moved"]);
+            assert!(d.placement.is_empty(), "no hidden men: {d:?}");
+        }
+        // Every other first move is judged; the king's walks fail to many.
+        assert_eq!(v.with(FirstVerdict::Undecided).count(), 0);
+        let kd3 = first(&v, "Kd3");
+        assert_eq!(kd3.verdict, FirstVerdict::Fails);
+        assert!(kd3.defences_at_least.unwrap() >= 2);
+    }
+
+    /// A try's defence stands in one placement (or several whose replies
+    /// reach one position); taking them out of the diagram takes the
+    /// defence away with the rest of their lines, so the
+    /// move must then work (White's knowing more never hurts it), unless
+    /// it is then illegal on every placement left. Checked with a fresh
+    /// solver on generated problems with hidden men.
+    #[test]
+    fn a_try_works_once_its_defences_placement_is_taken_out() {
+        let path = format!(
+            "{}/../../{}",
+            env!("CARGO_MANIFEST_DIR"),
+            crate::generated::SET_PATH
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let set = crate::generated::listed(&text).unwrap();
+        let mut tries = 0;
+        for listed in set.iter().filter(|e| e.puzzle.moves == 2).take(40) {
+            let puzzle = &listed.puzzle;
+            let (_, v) = view(puzzle);
+            let belief = start_belief(puzzle).unwrap();
+            let spec = model_of(puzzle).unwrap();
+            let men = |j| hidden_men(&belief, j);
+            for m in v.with(FirstVerdict::Try) {
+                let d = &m.refuted_by[0];
+                let mut out = d.also_placements.clone();
+                out.push(d.placement.clone());
+                let rest: Vec<Pos> = (0..belief.len())
+                    .filter(|&j| !out.contains(&men(j)))
+                    .map(|j| belief.positions()[j].clone())
+                    .collect();
+                assert!(rest.len() < belief.len(), "{m:?}");
+                let mut fresh = Solver::new(&spec, 10_000_000, None);
+                let attempt = fresh
+                    .attempts(&belief)
+                    .into_iter()
+                    .find(|a| attempt_coord(&belief.positions()[0], a) == m.coord)
+                    .unwrap();
+                assert!(
+                    !fresh.forces(&belief, puzzle.moves, &attempt).unwrap(),
+                    "{}: {m:?}",
+                    listed.id
+                );
+                // Unless no placement is left where the move is legal:
+                // then it is no first move of that diagram at all.
+                let rest = Belief::new(rest);
+                if fresh.refused_on(&rest, &attempt) == rest.len() {
+                    continue;
+                }
+                assert!(
+                    fresh.forces(&rest, puzzle.moves, &attempt).unwrap(),
+                    "{}: {m:?}",
+                    listed.id
+                );
+                tries += 1;
+            }
+        }
+        assert!(tries >= 10, "{tries} tries checked");
+    }
+
+    /// Dawson (FCR 3190): the hidden king on one of six squares. After
+    /// 1.Nb6? the king from g5 to f6 and from e8 to f8 are each mated alone
+    /// (2.g5# and 2.Qf7#, checked on python-chess), so neither refutes on
+    /// its own; but White, told only "Black has moved", has one move for
+    /// both, and neither mate fits the other.
+    #[test]
+    fn dawsons_nb6_fails_only_to_two_defences_together() {
+        let (_, v) = view(&entry("dawson-fcr-3190"));
+        let m = first(&v, "Nb6");
+        assert_eq!(m.verdict, FirstVerdict::Fails);
+        assert!(m.jointly, "{m:?}");
+        let mut named: Vec<(String, String)> = m
+            .refuted_by
+            .iter()
+            .map(|d| (d.placement.join(" "), d.reply.clone().unwrap()))
+            .collect();
+        named.sort();
+        assert_eq!(
+            named,
+            [("ke8".into(), "Kf8".into()), ("kg5".into(), "Kf6".into())]
+        );
+    }
+
+    /// Fog of War, king and queen against the king on a1 or h1: after
+    /// 1.Qc2 the king seen on g2 can be taken by the king from g3 or by
+    /// the queen along the second rank — a dual at the last move, by hand.
+    #[test]
+    fn a_dual_at_the_last_move_is_found_and_marked() {
+        let (_, v) = view(&entry("fog-kq-3"));
+        assert!(v.duals_complete);
+        let d = v
+            .duals
+            .iter()
+            .find(|d| d.line.last().is_some_and(|l| l.contains("kg2")))
+            .expect("the king seen on g2");
+        assert!(d.last_move && d.moves == 1, "{d:?}");
+        let mut both = d.also.clone();
+        both.push(d.played.clone());
+        both.sort();
+        assert_eq!(both, ["Kxg2", "Qxg2"]);
+    }
+
+    #[test]
+    fn a_stop_while_classifying_leaves_the_view_incomplete() {
+        let mut heard = 0;
+        let mut stop = |pass: &str, _, _| {
+            if ComposerProgress::from_report(pass).is_some() {
+                heard += 1;
+                if heard == 3 {
+                    return Err(fogbound_progress::Cancelled);
+                }
+            }
+            Ok(())
+        };
+        let p = entry("latzel-dsz-1968");
+        let s = compose_with(&p, &Options::default(), Some(&mut stop)).unwrap();
+        let v = s.composer.unwrap();
+        assert!(!v.complete);
+        assert!(!v.duals_complete);
+        // Two were classified before the stop; the rest are known refuted.
+        let open: Vec<&FirstMove> = v.with(FirstVerdict::Undecided).collect();
+        assert!(!open.is_empty() && open.iter().all(|m| m.refuted));
+        assert!(s.cooks_complete, "the cook pass had finished");
+    }
 }
