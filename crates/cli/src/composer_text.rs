@@ -2,7 +2,7 @@
 //! SAN (the key, cooks, tries with their refutation, moves that fail,
 //! duals of the solution).
 
-use fogbound_puzzles::solver::{ComposerView, Defence, FirstMove, FirstVerdict};
+use fogbound_puzzles::solver::{ComposerView, FirstMove, FirstVerdict};
 
 /// The view's lines, grouped by verdict.
 pub fn lines(view: &ComposerView) -> Vec<String> {
@@ -19,11 +19,11 @@ pub fn lines(view: &ComposerView) -> Vec<String> {
     let tries: Vec<&FirstMove> = view.with(FirstVerdict::Try).collect();
     out.push(format!("tries: {}", tries.len()));
     for m in tries {
-        out.push(format!("  1.{}? {}", m.san, refutation(&m.refuted_by[0])));
+        out.push(format!("  1.{}? {}", m.san, m.refuted_by[0].words()));
     }
     let fails: Vec<&FirstMove> = view.with(FirstVerdict::Fails).collect();
     if !fails.is_empty() {
-        let words: Vec<String> = fails.iter().map(|m| fail_words(m)).collect();
+        let words: Vec<String> = fails.iter().map(|m| m.fail_words()).collect();
         out.push(format!(
             "fail to more than one defence: {}",
             words.join(", ")
@@ -63,32 +63,4 @@ pub fn lines(view: &ComposerView) -> Vec<String> {
         ));
     }
     out
-}
-
-/// A move that fails: its count of defences, or the ones that refute it
-/// only together.
-fn fail_words(m: &FirstMove) -> String {
-    if m.jointly {
-        let each: Vec<String> = m.refuted_by.iter().map(refutation).collect();
-        format!("{} (only together: {})", m.san, each.join(" + "))
-    } else {
-        format!("{} (≥{})", m.san, m.defences_at_least.unwrap_or_default())
-    }
-}
-
-/// A defence: `bg2: Bxa8 ("Black has moved")`.
-fn refutation(d: &Defence) -> String {
-    let placement = if d.placement.is_empty() {
-        "no hidden men".to_string()
-    } else {
-        d.placement.join(" ")
-    };
-    let reply = d.reply.as_deref().unwrap_or("(no reply)");
-    let also: Vec<String> = d.also_placements.iter().map(|p| p.join(" ")).collect();
-    let also = if also.is_empty() {
-        String::new()
-    } else {
-        format!(" (the same position from {})", also.join(", "))
-    };
-    format!("{placement}: {reply}{also} (\"{}\")", d.told.join("\", \""))
 }

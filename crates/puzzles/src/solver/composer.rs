@@ -80,6 +80,29 @@ pub struct Defence {
     pub also_placements: Vec<Vec<String>>,
 }
 
+impl Defence {
+    /// In words: `bb6: Bxf2 ("White has moved", "Capture at f2")`, the
+    /// placement `no hidden men` when there are none.
+    pub fn words(&self) -> String {
+        let placement = if self.placement.is_empty() {
+            "no hidden men".to_string()
+        } else {
+            self.placement.join(" ")
+        };
+        let reply = self.reply.as_deref().unwrap_or("(no reply)");
+        let also: Vec<String> = self.also_placements.iter().map(|p| p.join(" ")).collect();
+        let also = if also.is_empty() {
+            String::new()
+        } else {
+            format!(" (the same position from {})", also.join(", "))
+        };
+        format!(
+            "{placement}: {reply}{also} (\"{}\")",
+            self.told.join("\", \"")
+        )
+    }
+}
+
 /// A first attempt and what it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FirstMove {
@@ -104,6 +127,23 @@ pub struct FirstMove {
     /// Known not to force the stipulation, when the verdict is undecided
     /// because the classification ran out of nodes.
     pub refuted: bool,
+}
+
+impl FirstMove {
+    /// A move that fails, in words: `Kd3 (≥3)`, or with the defences it
+    /// fails to only together.
+    pub fn fail_words(&self) -> String {
+        if self.jointly {
+            let each: Vec<String> = self.refuted_by.iter().map(Defence::words).collect();
+            format!("{} (only together: {})", self.san, each.join(" + "))
+        } else {
+            format!(
+                "{} (≥{})",
+                self.san,
+                self.defences_at_least.unwrap_or_default()
+            )
+        }
+    }
 }
 
 /// A node of the key's solution tree where White has more than one move
@@ -398,9 +438,12 @@ impl Solver<'_> {
         })
     }
 
-    /// The answers to `attempt` after which White has lost (every one,
-    /// not only the first, so they can be counted), with the attempt's
-    /// answer groups they refer to.
+    /// The answers to `attempt` after which White has lost, with the
+    /// attempt's answer groups they refer to: all of them when there is
+    /// one (which makes a try possible), else the first two (the move
+    /// fails to more than one defence; counting every lost answer cost
+    /// most of the classification of Rotenberg's mate in 8, and the count
+    /// is a lower bound anyway).
     fn lost_answers(
         &mut self,
         belief: &Belief<Bitboard64>,
@@ -412,6 +455,9 @@ impl Solver<'_> {
         let turn = self.stage(belief, Turn::Fresh);
         let mut lost = Vec::new();
         for (i, g) in groups.iter().enumerate() {
+            if lost.len() >= 2 {
+                break;
+            }
             if g.view.refused {
                 let next = self.after_refusal(&g.belief.positions()[0], turn, attempt);
                 if !self.wins_in(&g.belief, moves, next)? {
@@ -435,6 +481,9 @@ impl Solver<'_> {
                 }
             } else {
                 for r in self.replies(&g.belief) {
+                    if lost.len() >= 2 {
+                        break;
+                    }
                     let ended = r.view.outcome.is_some();
                     let lost_here = if ended {
                         !white_won(r.view.outcome)
