@@ -288,7 +288,10 @@ impl Solver<'_> {
                         m.jointly = c.jointly;
                         m.refuted = false;
                     }
+                    // Out of its allowance, or past the proof numbers'
+                    // ceiling: this move stays undecided, the others go on.
                     Err(Stop::Budget) if self.stats.nodes < self.budget => complete = false,
+                    Err(Stop::Undecided) => complete = false,
                     Err(_) => stopped = true,
                 }
             }
@@ -644,6 +647,7 @@ impl Solver<'_> {
                     Ok(true) => also.push(attempt_san(belief.positions(), b, self.mode)),
                     Ok(false) => {}
                     Err(Stop::Budget) if self.stats.nodes < self.budget => walk.complete = false,
+                    Err(Stop::Undecided) => walk.complete = false,
                     Err(e) => return Err(e),
                 }
             }
