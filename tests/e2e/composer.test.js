@@ -30,7 +30,7 @@ for (const [name, viewport] of [
     assert.equal((await page.locator("[data-testid='puzzle-composer-key']").textContent()).trim(), "g8=Q");
     assert.equal((await page.locator("[data-testid='puzzle-composer-cooks']").textContent()).trim(), "none");
     const rook = page.locator("[data-testid='puzzle-composer-tries'] li[data-move='g8=R']");
-    assert.match(await rook.textContent(), /^1\.g8=R\? refuted by no hidden men: Ka1 \("White has moved", "Black has moved"\)$/);
+    assert.match(await rook.textContent(), /^1\.g8=R\? refuted by Ka1 — “White has moved; Black has moved”$/);
     assert.ok(Number(await page.locator("[data-testid='puzzle-composer-tries']").getAttribute("data-count")) >= 2);
     assert.match(await page.locator("[data-testid='puzzle-composer-fails']").textContent(), /Kd3 \(≥\d+\)/);
     // Its cook pass answered the cooks line too.

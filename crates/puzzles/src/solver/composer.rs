@@ -81,25 +81,20 @@ pub struct Defence {
 }
 
 impl Defence {
-    /// In words: `bb6: Bxf2 ("White has moved", "Capture at f2")`, the
-    /// placement `no hidden men` when there are none.
+    /// In words, as the tree writes the umpire's: `bb6: Bxf2 — “White has
+    /// moved; Capture at f2”`; no placement when nothing is hidden, `no
+    /// reply` after a refusal or the game's end.
     pub fn words(&self) -> String {
-        let placement = if self.placement.is_empty() {
-            "no hidden men".to_string()
-        } else {
-            self.placement.join(" ")
-        };
-        let reply = self.reply.as_deref().unwrap_or("(no reply)");
-        let also: Vec<String> = self.also_placements.iter().map(|p| p.join(" ")).collect();
-        let also = if also.is_empty() {
-            String::new()
-        } else {
-            format!(" (the same position from {})", also.join(", "))
-        };
-        format!(
-            "{placement}: {reply}{also} (\"{}\")",
-            self.told.join("\", \"")
-        )
+        let mut s = self.placement.join(" ");
+        if !s.is_empty() {
+            s.push_str(": ");
+        }
+        s.push_str(self.reply.as_deref().unwrap_or("no reply"));
+        if !self.also_placements.is_empty() {
+            let also: Vec<String> = self.also_placements.iter().map(|p| p.join(" ")).collect();
+            s.push_str(&format!(" (the same position from {})", also.join(", ")));
+        }
+        format!("{s} — “{}”", self.told.join("; "))
     }
 }
 
@@ -346,7 +341,16 @@ impl Solver<'_> {
     ) -> Result<Classified, Stop> {
         let budget = self.budget;
         self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
-        let c = self.classify(belief, moves, attempt);
+        let mut c = self.classify(belief, moves, attempt);
+        if let Err(Stop::Undecided) = c {
+            // Proof numbers the cook pass left at their ceiling (it
+            // decided the move by another branch) decide nothing here:
+            // searched afresh, with the memo of decided beliefs kept, the
+            // answers decide (on Rotenberg's mate in 8, 21 of 35 moves
+            // were undecided this way).
+            self.numbers.clear();
+            c = self.classify(belief, moves, attempt);
+        }
         self.budget = budget;
         c
     }
@@ -712,7 +716,13 @@ impl Solver<'_> {
     ) -> Result<bool, Stop> {
         let stage = self.stage(belief, turn);
         if stage == self.stage(belief, Turn::Fresh) {
-            return self.forces_within(belief, moves, attempt, allowance);
+            let answer = self.forces_within(belief, moves, attempt, allowance);
+            if let Err(Stop::Undecided) = answer {
+                // As in `classify_within`: numbers at their ceiling.
+                self.numbers.clear();
+                return self.forces_within(belief, moves, attempt, allowance);
+            }
+            return answer;
         }
         let budget = self.budget;
         self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
