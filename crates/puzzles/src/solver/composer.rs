@@ -18,7 +18,7 @@ use super::{
 
 /// Nodes each refuted first move may spend on its classification (past
 /// that it is reported undecided).
-pub const CLASSIFY_NODES: u64 = 2_000_000;
+pub const CLASSIFY_NODES: u64 = 10_000_000;
 
 /// Nodes each other White move at a node of the key's tree may spend on
 /// the question "does it mate too?" (past that: undecided, and the duals
@@ -344,10 +344,8 @@ impl Solver<'_> {
         let mut c = self.classify(belief, moves, attempt);
         if let Err(Stop::Undecided) = c {
             // Proof numbers the cook pass left at their ceiling (it
-            // decided the move by another branch) decide nothing here:
-            // searched afresh, with the memo of decided beliefs kept, the
-            // answers decide (on Rotenberg's mate in 8, 21 of 35 moves
-            // were undecided this way).
+            // decided the move by another branch) would decide nothing
+            // here: search afresh, the memo of decided beliefs kept.
             self.numbers.clear();
             c = self.classify(belief, moves, attempt);
         }
