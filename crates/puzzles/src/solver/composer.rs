@@ -129,7 +129,13 @@ impl FirstMove {
     /// fails to only together.
     pub fn fail_words(&self) -> String {
         if self.jointly {
-            let each: Vec<String> = self.refuted_by.iter().map(Defence::words).collect();
+            // The first few: on Rotenberg's mate in 8 a move fails to as
+            // many as eleven defences together.
+            let mut each: Vec<String> =
+                self.refuted_by.iter().take(3).map(Defence::words).collect();
+            if self.refuted_by.len() > 3 {
+                each.push(format!("{} more", self.refuted_by.len() - 3));
+            }
             format!("{} (only together: {})", self.san, each.join(" + "))
         } else {
             format!(
