@@ -42,8 +42,8 @@
 //! - `solve`: a puzzle in, a [`Solution`] out (the key — a shortest one
 //!   with [`Options::shortest`] — the cooks, the proof; [`compose_with`]
 //!   the same with the composer's view); `composer`: every first move
-//!   classified as a problemist does (key, cook, try, fails) and the
-//!   duals of the key's tree; `plan`: the proof
+//!   classified as a problemist does (key, cook, try, fails), and
+//!   `duals` the duals of the key's tree; `plan`: the proof
 //!   as a [`Plan`] tree keyed by the umpire's words, each belief's plan as
 //!   short as the search finds within [`PLAN_PROBE_NODES`]; `refutation`:
 //!   the answer an umpire that fights back gives; `audit`: a recorded
@@ -67,6 +67,7 @@ mod bound;
 mod composer;
 mod cooks;
 mod depth_first;
+mod duals;
 mod groups;
 mod memo;
 mod order;
