@@ -450,9 +450,8 @@ impl Solver<'_> {
     /// The answers to `attempt` after which White has lost, with the
     /// attempt's answer groups they refer to: all of them when there is
     /// one (which makes a try possible), else the first two (the move
-    /// fails to more than one defence; counting every lost answer cost
-    /// most of the classification of Rotenberg's mate in 8, and the count
-    /// is a lower bound anyway).
+    /// fails to more than one defence; each further lost answer would be
+    /// a search at the moves left, and the count is a lower bound anyway).
     fn lost_answers(
         &mut self,
         belief: &Belief<Bitboard64>,
