@@ -9,7 +9,7 @@
 use fogbound_engine::{Geometry, Observation};
 use fogbound_puzzles::proof::Proof;
 use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::{solve_with, Options, Plan, Solution, PASS};
+use fogbound_puzzles::solver::{compose_with, solve_with, Options, Plan, Solution, PASS};
 use fogbound_puzzles::umpire::{Status, Step, Story, Told, UmpireGame};
 use fogbound_solvers::Cancelled;
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,10 @@ pub enum PuzzleJob {
         max_nodes: u64,
         cooks: bool,
     },
+    /// The composer's view of a fog puzzle (its JSON), within
+    /// `max_nodes`: the key, the cook pass, every first move classified
+    /// and the tree's duals ([`compose_with`]); no proof file.
+    Compose { puzzle: String, max_nodes: u64 },
 }
 
 /// The answer to a [`PuzzleJob`], one variant per job.
@@ -86,6 +90,13 @@ pub fn run(job: &PuzzleJob, report: Report<'_>) -> Result<PuzzleAnswer, String> 
                 proof,
             })
         }
+        PuzzleJob::Compose { puzzle, max_nodes } => {
+            let solution = compose(puzzle, *max_nodes, report)?;
+            Ok(PuzzleAnswer::Solved {
+                solution: Box::new(solution),
+                proof: None,
+            })
+        }
     }
 }
 
@@ -113,6 +124,13 @@ pub const SOLVE_NODES: u64 = 60_000_000;
 /// how many are decided ([`fogbound_puzzles::solver::CookProgress`]), with
 /// a Stop that keeps what was decided.
 pub const COOKS_NODES: u64 = 250_000_000;
+
+/// The budget for the composer's view (nodes): the cook pass's, and the
+/// classification of each refuted first move and the search for duals,
+/// each with an allowance of its own
+/// ([`fogbound_puzzles::solver::CLASSIFY_NODES`],
+/// [`fogbound_puzzles::solver::DUALS_NODES`]).
+pub const COMPOSER_NODES: u64 = 400_000_000;
 
 /// Where a person's solving stands, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -241,6 +259,30 @@ pub fn solve(
     .map_err(|e| e.to_string())
 }
 
+/// The composer's view of `puzzle` ([`compose_with`]): the key's search
+/// reported as "looking for the key", then the cook pass's and the
+/// classification's own words (`CookProgress`, `ComposerProgress`).
+pub fn compose(puzzle: &str, max_nodes: u64, report: Report<'_>) -> Result<Solution, String> {
+    let puzzle = read(puzzle)?;
+    let mut passes = false;
+    let mut progress = |pass: &str, done, total| {
+        if pass == PASS {
+            if !passes {
+                report("looking for the key", done, max_nodes);
+            }
+        } else {
+            passes = true;
+            report(pass, done, total);
+        }
+        Ok::<(), Cancelled>(())
+    };
+    let options = Options {
+        max_nodes,
+        ..Options::default()
+    };
+    compose_with(&puzzle, &options, Some(&mut progress)).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,5 +342,22 @@ mod tests {
         assert!(c.cooks_complete);
         assert_eq!(c.keys, vec!["g8=Q".to_string()]);
         assert!(c.tree.is_none());
+    }
+
+    #[test]
+    fn the_composer_job_classifies_every_first_move_and_reports_its_passes() {
+        let mut heard = Vec::new();
+        let mut report = |pass: &str, _, _| heard.push(pass.to_string());
+        let c = compose(&speckmann(), 10_000_000, &mut report).unwrap();
+        assert_eq!(c.keys, vec!["g8=Q".to_string()]);
+        let view = c.composer.unwrap();
+        assert!(view.complete);
+        let tries: Vec<&str> = view
+            .with(fogbound_puzzles::solver::FirstVerdict::Try)
+            .map(|m| m.san.as_str())
+            .collect();
+        assert!(tries.contains(&"g8=R"), "{tries:?}");
+        assert!(heard.iter().any(|w| w.ends_with("being tested")));
+        assert!(heard.iter().any(|w| w.ends_with("being classified")));
     }
 }

@@ -6,6 +6,7 @@
 
 mod bot;
 mod catalogue;
+mod composer_text;
 mod ext;
 mod fog_endgame;
 mod fox_hounds;

@@ -8,7 +8,7 @@ use fogbound_puzzles::generate::{Problem, Request, Tally};
 use fogbound_puzzles::generated::SetEntry;
 use fogbound_puzzles::proof::Proof;
 use fogbound_puzzles::puzzle::Puzzle;
-use fogbound_puzzles::solver::{solve_parallel, Options};
+use fogbound_puzzles::solver::{compose_with, solve_parallel, Options};
 use fogbound_solvers::Cancelled;
 use serde_json::json;
 
@@ -52,6 +52,11 @@ enum Action {
         /// for a key: one thread, no cooks (a claimed cook's proof)
         #[arg(long)]
         key: Option<String>,
+        /// The composer's view: every first move classified (key, cook,
+        /// try with its one refutation, fails) and the solution's duals
+        /// (one thread)
+        #[arg(long, conflicts_with = "no_cooks")]
+        composer: bool,
     },
     /// Generate sound Kriegspiel problems: random positions with hidden
     /// Black men, kept when the solver proves a unique quiet key and
@@ -174,6 +179,7 @@ pub fn run(args: Args) -> Result<(), String> {
             threads,
             proof,
             key,
+            composer,
         } => {
             let puzzle = read(&source.puzzle)?;
             if let Some(key) = key {
@@ -198,8 +204,14 @@ pub fn run(args: Args) -> Result<(), String> {
                 tree: true,
                 shortest,
             };
-            let solution =
-                solve_parallel(&puzzle, &options, threads, &in_time).map_err(|e| e.to_string())?;
+            let solution = if composer {
+                let mut in_time = in_time;
+                compose_with(&puzzle, &options, Some(&mut in_time))
+            } else {
+                solve_parallel(&puzzle, &options, threads, &in_time)
+            }
+            .map_err(|e| e.to_string())?;
+            let view = solution.composer.as_ref();
             let seconds = start.elapsed().as_secs_f64();
             let verdict = solution.verdict.id();
             let cooks: Vec<&String> = solution.keys.iter().skip(1).collect();
@@ -214,7 +226,11 @@ pub fn run(args: Args) -> Result<(), String> {
                             "belief_states": solution.stats.belief_states,
                             "full_info_positions": solution.stats.full_info_positions,
                             "seconds": seconds, "tree": solution.tree,
-                            "tree_cut": solution.tree_cut })
+                            "tree_cut": solution.tree_cut,
+                            "first_moves": view.map(|v| &v.first_moves),
+                            "first_moves_complete": view.map(|v| v.complete),
+                            "duals": view.map(|v| &v.duals),
+                            "duals_complete": view.map(|v| v.duals_complete) })
                 );
             } else {
                 println!(
@@ -244,6 +260,9 @@ pub fn run(args: Args) -> Result<(), String> {
                     && !solution.cooks_complete
                 {
                     println!("(not every other first move was decided: cooks unknown)");
+                }
+                for line in view.map(crate::composer_text::lines).unwrap_or_default() {
+                    println!("{line}");
                 }
             }
             if let Some(out) = proof {

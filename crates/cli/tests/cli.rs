@@ -871,3 +871,39 @@ fn puzzles_are_generated_from_a_seed() {
         assert!(stderr(&out).contains(words), "{}", stderr(&out));
     }
 }
+
+/// `puzzle solve --composer`: every first move classified in `--json`
+/// (Speckmann's mate in 2: key g8=Q, the try 1.g8=R? refuted by Ka1 — by
+/// hand, Black's only other reply Kxc1 is met by 2.Rg1#), and the same in
+/// SAN in the text.
+#[test]
+fn the_composers_view_is_in_the_json_and_the_text() {
+    let dir = std::env::temp_dir().join(format!("fogbound-cli-composer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("speckmann.json");
+    let json = r#"{"fen": "8/6P1/8/8/8/2K5/8/1kN5 w - - 0 1", "goal": "mate", "moves": 2, "rules": "english"}"#;
+    std::fs::write(&file, json).unwrap();
+    let path = file.to_str().unwrap();
+    let out = fogbound(&["puzzle", "solve", path, "--composer", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let moves = v["first_moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "g8=Q");
+    assert_eq!(moves[0]["verdict"], "key");
+    let rook = moves.iter().find(|m| m["move"] == "g8=R").unwrap();
+    assert_eq!(rook["verdict"], "try");
+    assert_eq!(rook["refuted_by"][0]["reply"], "Ka1");
+    assert_eq!(v["first_moves_complete"], true);
+    assert!(v["duals"].is_array());
+    let text = stdout(&fogbound(&["puzzle", "solve", path, "--composer"]));
+    assert!(text.contains("key: g8=Q"), "{text}");
+    assert!(
+        text.contains("1.g8=R? Ka1 — “White has moved; Black has moved”"),
+        "{text}"
+    );
+    // Without it, the fields are null.
+    let plain: serde_json::Value =
+        serde_json::from_str(&stdout(&fogbound(&["puzzle", "solve", path, "--json"]))).unwrap();
+    assert!(plain["first_moves"].is_null());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -40,7 +40,10 @@
 //!   split the belief; `groups`: a belief split by White's view; `stages`:
 //!   "Any?";
 //! - `solve`: a puzzle in, a [`Solution`] out (the key — a shortest one
-//!   with [`Options::shortest`] — the cooks, the proof); `plan`: the proof
+//!   with [`Options::shortest`] — the cooks, the proof; [`compose_with`]
+//!   the same with the composer's view); `composer`: every first move
+//!   classified as a problemist does (key, cook, try, fails), and
+//!   `duals` the duals of the key's tree; `plan`: the proof
 //!   as a [`Plan`] tree keyed by the umpire's words, each belief's plan as
 //!   short as the search finds within [`PLAN_PROBE_NODES`]; `refutation`:
 //!   the answer an umpire that fights back gives; `audit`: a recorded
@@ -61,8 +64,10 @@ use serde::{Deserialize, Serialize};
 
 mod audit;
 mod bound;
+mod composer;
 mod cooks;
 mod depth_first;
+mod duals;
 mod groups;
 mod memo;
 mod order;
@@ -76,11 +81,17 @@ mod words;
 
 pub use audit::{AuditResult, AuditStats};
 pub use bound::FULL_INFO_DEPTH;
+pub use composer::{
+    ComposerProgress, ComposerView, Defence, Dual, FirstMove, FirstVerdict, CLASSIFY_NODES,
+    COUNT_CAP, DUALS_NODES, DUAL_NODES,
+};
 pub use cooks::{CookProgress, COOK_ROUND_NODES};
 pub use parallel::solve_parallel;
 pub use plan::{Answer, Plan, MAX_TREE_PLANS, PLAN_PROBE_NODES};
 pub use refutation::Refutation;
-pub use solve::{model_of, solve, solve_with, start_belief, Options, Solution, Verdict};
+pub use solve::{
+    compose_with, model_of, solve, solve_with, start_belief, Options, Solution, Verdict,
+};
 pub use stages::Turn;
 pub use words::{attempt_coord, attempt_san, seen_words};
 

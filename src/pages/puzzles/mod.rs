@@ -9,9 +9,11 @@
 //! - `tree`: the solver's proof as a collapsible tree;
 //! - `proof`: "Download the proof", the tree as the proof file (PROOFS.md);
 //! - `cooks`: the solve page's line on the cooks pass (progress, Stop);
+//! - `composer`: the composer's view of a solved puzzle (tries, duals);
 //! - `editor_state`, `editor`: the editor's reducer and view.
 
 mod collection;
+mod composer;
 mod cooks;
 mod editor;
 mod editor_state;

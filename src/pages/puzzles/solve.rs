@@ -14,6 +14,7 @@ use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 use yew_router::prelude::*;
 
+use super::composer::ComposerSection;
 use super::cooks::CookLine;
 use super::link;
 use super::proof::ProofDownload;
@@ -359,7 +360,7 @@ pub fn puzzle_solve() -> Html {
                         <dt>{ "Key" }</dt><dd data-testid="puzzle-key">{ key }</dd>
                         if sol.verdict == Verdict::Solved {
                             <dt>{ "Other keys (cooks)" }</dt>
-                            <CookLine running={s.waiting == Waiting::Cooks} progress={s.cook_progress.clone()}
+                            <CookLine running={matches!(s.waiting, Waiting::Cooks | Waiting::Composer)} progress={s.cook_progress.clone()}
                                 stopped={s.cooks_stopped} keys={s.cooks.clone()} on_stop={stop.clone()} />
                         }
                         <dt>{ "Search" }</dt><dd>{ format!("{} nodes, {} belief states, {}, {seconds} s in the worker",
@@ -374,6 +375,12 @@ pub fn puzzle_solve() -> Html {
                             <ProofDownload proof={proof.clone()} id={opened.entry.as_ref().map(|e| e.id.clone())}
                                 first={tree.attempt.clone()} />
                         }
+                    }
+                    if sol.verdict == Verdict::Solved {
+                        <ComposerSection view={s.composer.clone()} stopped={s.composer_stopped}
+                            running={(s.waiting == Waiting::Composer).then(|| s.job.progress.clone().unwrap_or_else(|| ("looking for the key".into(), 0, 1)))}
+                            can_run={!s.job.busy() || s.waiting == Waiting::Cooks}
+                            on_run={act(|| SolveAction::Compose)} on_stop={stop.clone()} />
                     }
                 </>
             }
@@ -391,7 +398,7 @@ pub fn puzzle_solve() -> Html {
     };
 
     // The cooks pass shows its progress and Stop on its own line.
-    let progress = s.job.progress.clone().filter(|_| s.waiting != Waiting::Cooks).map(|(pass, done, total)| html! {
+    let progress = s.job.progress.clone().filter(|_| !matches!(s.waiting, Waiting::Cooks | Waiting::Composer)).map(|(pass, done, total)| html! {
         <>
             <ProgressBar pass={pass} done={done} total={total} />
             <button type="button" data-testid="puzzle-stop" onclick={stop.clone()}>{ "Stop" }</button>

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use fogbound_engine::{Attempt, Cell, Color, Role, Square};
-use fogbound_puzzles::solver::{CookProgress, Solution, Verdict};
+use fogbound_puzzles::solver::{ComposerView, CookProgress, Solution, Verdict};
 use fogbound_puzzles::umpire::Status;
 use yew::prelude::*;
 
@@ -15,7 +15,7 @@ use super::link::{self, Opened};
 use super::store;
 use crate::play::input::pick_move;
 use crate::worker::puzzle::{
-    PuzzleAnswer, PuzzleJob, PuzzleJobs, PuzzleTurn, COOKS_NODES, SOLVE_NODES,
+    PuzzleAnswer, PuzzleJob, PuzzleJobs, PuzzleTurn, COMPOSER_NODES, COOKS_NODES, SOLVE_NODES,
 };
 use crate::worker::slot::JobSlot;
 use crate::worker::ClientEvent;
@@ -33,6 +33,8 @@ pub enum Waiting {
     Solver,
     /// The solver's test of every other first move (the key is shown).
     Cooks,
+    /// The composer's view (its cook pass first).
+    Composer,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -66,8 +68,13 @@ pub struct SolveState {
     /// The cooks pass was stopped (Stop, or an attempt took the worker):
     /// `cook_progress` says what it had decided.
     pub cooks_stopped: bool,
-    /// An attempt took the worker from the cooks pass.
+    /// An attempt, or the composer's view, took the worker from the
+    /// cooks pass.
     pub superseded: bool,
+    /// The composer's view, once computed.
+    pub composer: Option<Rc<ComposerView>>,
+    /// The composer's view was stopped before it finished.
+    pub composer_stopped: bool,
     /// Show the published solution.
     pub show_published: bool,
     pub job: JobSlot<PuzzleJobs>,
@@ -84,6 +91,8 @@ pub enum SolveAction {
     Retry,
     ToggleWhere,
     Solve,
+    /// Compute the composer's view of the solved puzzle.
+    Compose,
     ShowPublished,
     Worker(ClientEvent<PuzzleAnswer>),
     /// The person pressed Stop.
@@ -207,6 +216,14 @@ impl SolveState {
             }
             PuzzleAnswer::Solved {
                 solution: found, ..
+            } if self.waiting == Waiting::Composer => {
+                // Its cook pass answers the cooks line too.
+                self.cooks = found.cooks_complete.then(|| found.keys.clone());
+                self.cooks_stopped = false;
+                self.composer = found.composer.map(Rc::new);
+            }
+            PuzzleAnswer::Solved {
+                solution: found, ..
             } if self.waiting == Waiting::Cooks => {
                 // The cooks pass: its keys, if it decided every first move,
                 // beside the proof already shown.
@@ -251,7 +268,7 @@ impl SolveState {
             Waiting::Opening { saved: false } => {
                 self.unplayable = Some(message);
             }
-            Waiting::Cooks => {
+            Waiting::Cooks | Waiting::Composer => {
                 self.message = Some(message);
                 self.cook_progress = None;
             }
@@ -329,10 +346,33 @@ impl Reducible for SolveState {
                     s.cooks = None;
                     s.cook_progress = None;
                     s.cooks_stopped = false;
+                    s.composer = None;
+                    s.composer_stopped = false;
                     s.job.start(PuzzleJob::Solve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
                         cooks: false,
+                    });
+                }
+            }
+            SolveAction::Compose => {
+                let solved = s
+                    .solution
+                    .as_ref()
+                    .is_some_and(|sol| sol.verdict == Verdict::Solved);
+                let free = !s.job.busy() || s.waiting == Waiting::Cooks;
+                if let (true, true, Some(puzzle)) = (solved, free, s.puzzle_json()) {
+                    // It runs the cook pass itself: one that was under
+                    // way gives way, its "cancelled" no news.
+                    s.superseded = s.waiting == Waiting::Cooks;
+                    s.waiting = Waiting::Composer;
+                    s.cook_progress = None;
+                    s.cooks_stopped = false;
+                    s.composer = None;
+                    s.composer_stopped = false;
+                    s.job.start(PuzzleJob::Compose {
+                        puzzle,
+                        max_nodes: COMPOSER_NODES,
                     });
                 }
             }
@@ -341,8 +381,10 @@ impl Reducible for SolveState {
                 s.superseded = false;
             }
             SolveAction::Worker(event) => {
-                if let (Waiting::Cooks, ClientEvent::Progress { pass, done, total }) =
-                    (s.waiting, &event)
+                if let (
+                    Waiting::Cooks | Waiting::Composer,
+                    ClientEvent::Progress { pass, done, total },
+                ) = (s.waiting, &event)
                 {
                     if let Some(p) = CookProgress::from_report(pass, *done, *total) {
                         s.cook_progress = Some(p);
@@ -366,6 +408,11 @@ impl Reducible for SolveState {
                     // What the cooks pass decided stays beside the key.
                     Waiting::Cooks => {
                         s.cooks_stopped = true;
+                        None
+                    }
+                    Waiting::Composer => {
+                        s.cooks_stopped = true;
+                        s.composer_stopped = true;
                         None
                     }
                     Waiting::Solver => Some("The solver was stopped.".into()),
@@ -521,6 +568,7 @@ mod tests {
             stats: Default::default(),
             tree: None,
             tree_cut: false,
+            composer: None,
         };
         let s = heard(cooking(), &p).reduce(SolveAction::Worker(ClientEvent::Done {
             answer: PuzzleAnswer::Solved {
@@ -539,5 +587,38 @@ mod tests {
         assert!(!s.job.busy());
         assert!(s.cook_progress.is_none());
         assert_eq!(s.message.as_deref(), Some("out of memory"));
+    }
+
+    #[test]
+    fn the_composers_view_takes_over_the_cooks_pass_and_answers_both() {
+        let mut s = cooking();
+        s.opened = Some(link::open("id=speckmann-dsz-1975").map(Rc::new));
+        s.solution = Some(Rc::new(
+            fogbound_puzzles::solver::solve(
+                &s.opened.as_ref().unwrap().as_ref().unwrap().puzzle,
+                1_000_000,
+            )
+            .unwrap(),
+        ));
+        let s = Rc::new(s).reduce(SolveAction::Compose);
+        assert_eq!(s.waiting, Waiting::Composer);
+        assert!(s.superseded, "the cooks pass's cancel is no news");
+        let Some(PuzzleJob::Compose { puzzle, max_nodes }) = s.job.next_job() else {
+            panic!("the composer's view was asked for");
+        };
+        let found = crate::worker::puzzle::compose(&puzzle, max_nodes, &mut |_, _, _| {}).unwrap();
+        let s = s.reduce(SolveAction::Worker(ClientEvent::Done {
+            answer: PuzzleAnswer::Solved {
+                solution: Box::new(found),
+                proof: None,
+            },
+            millis: 1.0,
+            memory_bytes: 0,
+        }));
+        assert_eq!(s.waiting, Waiting::Nothing);
+        assert_eq!(s.cooks.as_deref(), Some(&["g8=Q".to_string()][..]));
+        let view = s.composer.as_ref().expect("the view is kept");
+        assert_eq!(view.first_moves[0].san, "g8=Q");
+        assert!(!s.composer_stopped);
     }
 }

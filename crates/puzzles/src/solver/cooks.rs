@@ -71,6 +71,8 @@ pub(super) struct Cooks {
     /// Other first moves that force the stipulation too, in the order
     /// they were tried.
     pub keys: Vec<MoveAttempt>,
+    /// Other first moves proved not to force it, in the order decided.
+    pub refuted: Vec<MoveAttempt>,
     /// Every other first move was decided.
     pub complete: bool,
 }
@@ -110,6 +112,7 @@ impl Solver<'_> {
         };
         let mut found = Cooks {
             keys: Vec::new(),
+            refuted: Vec::new(),
             complete: true,
         };
         for allowance in [COOK_ROUND_NODES, u64::MAX] {
@@ -127,6 +130,8 @@ impl Solver<'_> {
                         if won {
                             report.also_mating.push(san(&attempt));
                             found.keys.push(attempt);
+                        } else {
+                            found.refuted.push(attempt);
                         }
                     }
                     // The allowance, not the budget, ran out: next round.

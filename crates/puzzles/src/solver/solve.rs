@@ -8,7 +8,7 @@ use fogbound_engine::belief::{Belief, Observer, View};
 use fogbound_engine::{Bitboard64, Color, KriegspielRules, ModelSpec, MoveAttempt, Setup, Variant};
 use fogbound_progress::Progress;
 
-use super::{attempt_coord, attempt_san, Plan, Pos, Solver, Stats};
+use super::{attempt_coord, attempt_san, ComposerView, Plan, Pos, Solver, Stats};
 
 /// What the search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,6 +81,9 @@ pub struct Solution {
     pub tree: Option<Plan>,
     /// The tree was cut at [`super::MAX_TREE_PLANS`].
     pub tree_cut: bool,
+    /// The composer's view, when asked for ([`compose_with`]) and solved.
+    #[serde(default)]
+    pub composer: Option<ComposerView>,
 }
 
 impl Solution {
@@ -97,6 +100,7 @@ impl Solution {
             stats: Stats::default(),
             tree: None,
             tree_cut: false,
+            composer: None,
         }
     }
 
@@ -188,6 +192,32 @@ pub fn solve_with<'p>(
     options: &Options,
     progress: Option<&'p mut (dyn Progress + 'p)>,
 ) -> Result<Solution, PuzzleError> {
+    search(puzzle, options, progress, false)
+}
+
+/// [`solve_with`] with the composer's view in place of the cook pass
+/// (which it runs first): every first move classified, the duals of the
+/// tree (built whatever `options.tree` says: the duals are looked for in
+/// it).
+pub fn compose_with<'p>(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: Option<&'p mut (dyn Progress + 'p)>,
+) -> Result<Solution, PuzzleError> {
+    let options = Options {
+        tree: true,
+        ..options.clone()
+    };
+    search(puzzle, &options, progress, true)
+}
+
+/// [`solve_with`], and with `composer` the composer's view.
+fn search<'p>(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: Option<&'p mut (dyn Progress + 'p)>,
+    composer: bool,
+) -> Result<Solution, PuzzleError> {
     let spec = model_of(puzzle)?;
     let belief = start_belief(puzzle)?;
     let mut solver = Solver::new(&spec, options.max_nodes, progress);
@@ -229,7 +259,23 @@ pub fn solve_with<'p>(
                     solution.tree_cut = solver.tree_cut();
                 }
             }
-            if options.cooks {
+            if composer {
+                let view = solver.composer(
+                    &belief,
+                    puzzle.moves,
+                    &a,
+                    &san,
+                    solution.tree.as_ref(),
+                    solution.tree_cut,
+                );
+                // Cooks are complete when every other first move is a
+                // cook or known refuted (classified or not).
+                solution.cooks_complete =
+                    view.with(super::FirstVerdict::Undecided).all(|m| m.refuted);
+                let cooks = view.with(super::FirstVerdict::Cook);
+                solution.keys.extend(cooks.map(|m| m.san.clone()));
+                solution.composer = Some(view);
+            } else if options.cooks {
                 let cooks = solver.cooks(&belief, puzzle.moves, &a, &san);
                 solution.cooks_complete = cooks.complete;
                 solution.keys.extend(cooks.keys.iter().map(san));
