@@ -67,6 +67,9 @@ pub struct Brain<B: Bitboard> {
     /// the side to move the last observation shows.
     pub(crate) pool: Vec<Position<B>>,
     pub(crate) ply: u32,
+    /// Where its men stood each time the mating procedure chose
+    /// ([`crate::unseen_mate::best_moves`]).
+    pub(crate) hunted: Vec<u64>,
     /// The enemy men believed alive (seen or not).
     pub(crate) enemy: Vec<Role>,
     /// Where the enemy men stood at the start, for rebuilt boards.
@@ -129,6 +132,7 @@ impl<B: Bitboard> Brain<B> {
             me,
             pool: Vec::new(),
             ply: first.ply,
+            hunted: Vec::new(),
             enemy,
             homes,
             last: None,

@@ -70,6 +70,9 @@ const THREAT_BOARDS: usize = 2_048;
 const ZEROING_BONUS: f64 = 300.0;
 /// Boards a move's resetting the count is judged on.
 const ZEROING_BOARDS: usize = 16;
+/// The mating procedure's choice against a bare king it cannot see
+/// ([`crate::unseen_mate`]), above any noise a level adds.
+const MATING: f64 = 1.0e5;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 40;
 /// The table's size (entries, as a power of two) for a node budget: about
@@ -129,6 +132,42 @@ impl<B: Bitboard> Brain<B> {
             self.spec,
             fogbound_engine::ModelSpec::Kriegspiel { .. } | fogbound_engine::ModelSpec::Dark
         );
+        // A bare king under an umpire: the mating procedure plays.
+        if let fogbound_engine::ModelSpec::Kriegspiel { rules } = &self.spec {
+            if let Some(best) =
+                crate::unseen_mate::best_moves(&mine, self.me, rules, &mut self.hunted)
+            {
+                let scores: Vec<f64> = cands
+                    .iter()
+                    .map(|c| {
+                        let hit = c.as_move().is_some_and(|m| {
+                            best.iter().any(|b| {
+                                (b.from, b.to) == (m.from, m.to)
+                                    && (b.promotion.is_none() || b.promotion == m.promotion)
+                            })
+                        });
+                        if hit {
+                            MATING
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect();
+                if scores.contains(&MATING) {
+                    let best = (0..cands.len())
+                        .find(|&i| scores[i] == MATING)
+                        .map_or(Attempt::AskAny, |i| cands[i]);
+                    let thought = Thought {
+                        best,
+                        depth: crate::unseen_mate::DEPTH,
+                        boards: mine.len() as u32,
+                        sample: mine.len() as u32,
+                        nodes: 0,
+                    };
+                    return Scored { scores, thought };
+                }
+            }
+        }
         let hunt = hidden_king && hunting(&mine, self.me);
         let samples = if hunt {
             level.samples.max(HUNT_BOARDS)

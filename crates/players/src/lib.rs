@@ -71,6 +71,7 @@ pub mod referee;
 pub mod search;
 pub mod seat;
 pub mod trace;
+pub mod unseen_mate;
 
 pub use bot::BotPlayer;
 pub use catalogue::Opponent;

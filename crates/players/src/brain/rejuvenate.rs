@@ -27,9 +27,32 @@ impl<B: Bitboard> Brain<B> {
         want: usize,
         rng: &mut ChaCha8Rng,
     ) -> Vec<Position<B>> {
+        let starts: Vec<&Position<B>> = before.iter().filter(|p| p.turn() == obs.turn).collect();
+        self.nudged_from(&starts, obs, want, rng, |brain, pos| {
+            if brain.mode == RuleMode::Orthodox && pos.is_king_attacked(!obs.turn) {
+                return Vec::new();
+            }
+            if brain.consistent(&pos, obs) {
+                vec![pos]
+            } else {
+                Vec::new()
+            }
+        })
+    }
+
+    /// Up to `want` boards, without repeats: boards of `starts` drawn at
+    /// random and nudged ([`Brain::nudge`]), each turned by `keep` into the
+    /// boards it yields (none when it does not fit).
+    fn nudged_from(
+        &mut self,
+        starts: &[&Position<B>],
+        obs: &Observation,
+        want: usize,
+        rng: &mut ChaCha8Rng,
+        mut keep: impl FnMut(&mut Self, Position<B>) -> Vec<Position<B>>,
+    ) -> Vec<Position<B>> {
         let mut out: Vec<Position<B>> = Vec::new();
         let mut keys: Vec<u64> = Vec::new();
-        let starts: Vec<&Position<B>> = before.iter().filter(|p| p.turn() == obs.turn).collect();
         if starts.is_empty() {
             return out;
         }
@@ -44,16 +67,12 @@ impl<B: Bitboard> Brain<B> {
             let Some(pos) = self.nudge(from, &fog, width, height, rng) else {
                 continue;
             };
-            if self.mode == RuleMode::Orthodox && pos.is_king_attacked(!obs.turn) {
-                continue;
-            }
-            if !self.consistent(&pos, obs) {
-                continue;
-            }
-            let k = pos.zobrist_hash();
-            if !keys.contains(&k) {
-                keys.push(k);
-                out.push(pos);
+            for c in keep(self, pos) {
+                let k = c.zobrist_hash();
+                if !keys.contains(&k) {
+                    keys.push(k);
+                    out.push(c);
+                }
             }
         }
         out
@@ -129,38 +148,17 @@ impl<B: Bitboard> Brain<B> {
         want: usize,
         rng: &mut ChaCha8Rng,
     ) -> Vec<Position<B>> {
-        let mut out: Vec<Position<B>> = Vec::new();
-        let mut keys: Vec<u64> = Vec::new();
         let starts: Vec<&Position<B>> = parents.iter().filter(|p| p.turn() != obs.turn).collect();
-        if starts.is_empty() {
-            return out;
-        }
-        let fog: Vec<Square> = obs.fogged();
-        let height = usize::from(obs.height);
-        let width = usize::from(obs.width);
-        for _ in 0..want * TRIES_PER_BOARD {
-            if out.len() >= want {
-                break;
-            }
-            let from = starts[below(rng, starts.len())];
-            let Some(pos) = self.nudge(from, &fog, width, height, rng) else {
-                continue;
-            };
+        self.nudged_from(&starts, obs, want, rng, |brain, pos| {
             // The side that moved never leaves the other side's king
             // attacked in the orthodox models.
-            if self.mode == RuleMode::Orthodox && pos.is_king_attacked(obs.turn) {
-                continue;
+            if brain.mode == RuleMode::Orthodox && pos.is_king_attacked(obs.turn) {
+                return Vec::new();
             }
-            let (next, _) = self.successors(std::slice::from_ref(&pos), obs, level, false);
-            for c in next {
-                let k = c.zobrist_hash();
-                if !keys.contains(&k) {
-                    keys.push(k);
-                    out.push(c);
-                }
-            }
-        }
-        out
+            brain
+                .successors(std::slice::from_ref(&pos), obs, level, false)
+                .0
+        })
     }
 }
 
