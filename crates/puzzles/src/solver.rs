@@ -65,6 +65,7 @@ use serde::{Deserialize, Serialize};
 mod audit;
 mod bound;
 mod composer;
+mod composer_progress;
 mod cooks;
 mod depth_first;
 mod duals;
@@ -81,11 +82,10 @@ mod words;
 
 pub use audit::{AuditResult, AuditStats};
 pub use bound::FULL_INFO_DEPTH;
-pub use composer::{
-    ComposerProgress, ComposerView, Defence, Dual, FirstMove, FirstVerdict, CLASSIFY_NODES,
-    COUNT_CAP, DUALS_NODES, DUAL_NODES,
-};
+pub use composer::{ComposerView, Defence, FirstMove, FirstVerdict, CLASSIFY_NODES, COUNT_CAP};
+pub use composer_progress::ComposerProgress;
 pub use cooks::{CookProgress, COOK_ROUND_NODES};
+pub use duals::{Dual, DUALS_NODES, DUAL_NODES};
 pub use parallel::solve_parallel;
 pub use plan::{Answer, Plan, MAX_TREE_PLANS, PLAN_PROBE_NODES};
 pub use refutation::Refutation;

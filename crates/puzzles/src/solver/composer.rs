@@ -11,20 +11,13 @@ use serde::{Deserialize, Serialize};
 use fogbound_engine::belief::Belief;
 use fogbound_engine::{Bitboard64, MoveAttempt};
 
-use super::duals::DualWalk;
+use super::composer_progress::ComposerProgress;
+use super::duals::{Dual, DualWalk, DUALS_NODES};
 use super::{attempt_coord, seen_words, white_won, Group, Plan, Pos, Solver, Stop, Turn};
 
 /// Nodes each refuted first move may spend on its classification (past
 /// that it is reported undecided).
 pub const CLASSIFY_NODES: u64 = 10_000_000;
-
-/// Nodes each other White move at a node of the key's tree may spend on
-/// the question "does it mate too?" (past that: undecided, and the duals
-/// are reported incomplete).
-pub const DUAL_NODES: u64 = 200_000;
-
-/// Nodes the whole search for duals may spend.
-pub const DUALS_NODES: u64 = 20_000_000;
 
 /// The most positions of a move's refuting answers tested one by one for
 /// refuting on their own, when the move fails to many (the count is then
@@ -145,23 +138,6 @@ impl FirstMove {
     }
 }
 
-/// A node of the key's solution tree where White has more than one move
-/// that works.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Dual {
-    /// How White got here: attempts (`2.Rg7`) and the umpire's answers.
-    pub line: Vec<String>,
-    /// The moves the tree's plan takes from here (this one included).
-    pub moves: u32,
-    /// The tree's move here.
-    pub played: String,
-    /// Other moves that also force the goal within `moves`.
-    pub also: Vec<String>,
-    /// The node's move is White's last (`moves == 1`): a mating dual,
-    /// which problemists do not count against a problem.
-    pub last_move: bool,
-}
-
 /// The composer's view: every first move, and the duals of the key's
 /// tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,41 +156,6 @@ impl ComposerView {
     /// The first moves with verdict `v`.
     pub fn with(&self, v: FirstVerdict) -> impl Iterator<Item = &FirstMove> {
         self.first_moves.iter().filter(move |m| m.verdict == v)
-    }
-}
-
-const CLASSIFYING: &str = " being classified";
-const DUALS: &str = "duals: ";
-
-/// Where the composer's view stands after the cook pass (which reports
-/// as [`super::CookProgress`]): the first move being classified, or the
-/// tree node being searched for duals.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ComposerProgress {
-    /// `1.Bg7 being classified`: done of total refuted first moves.
-    Classifying { testing: String },
-    /// `duals: 2.Rg7`: the tree's move at the node searched.
-    Duals { at: String },
-}
-
-impl ComposerProgress {
-    /// Its words in a progress report.
-    pub fn words(&self) -> String {
-        match self {
-            ComposerProgress::Classifying { testing } => format!("1.{testing}{CLASSIFYING}"),
-            ComposerProgress::Duals { at } => format!("{DUALS}{at}"),
-        }
-    }
-
-    /// Read back from a report's words (`None`: another pass's).
-    pub fn from_report(pass: &str) -> Option<ComposerProgress> {
-        if let Some(at) = pass.strip_prefix(DUALS) {
-            return Some(ComposerProgress::Duals { at: at.to_string() });
-        }
-        let testing = pass.strip_prefix("1.")?.strip_suffix(CLASSIFYING)?;
-        Some(ComposerProgress::Classifying {
-            testing: testing.to_string(),
-        })
     }
 }
 

@@ -6,8 +6,35 @@
 use fogbound_engine::belief::Belief;
 use fogbound_engine::{Bitboard64, MoveAttempt};
 
-use super::composer::{ComposerProgress, Dual, DUAL_NODES};
+use serde::{Deserialize, Serialize};
+
+use super::composer_progress::ComposerProgress;
 use super::{attempt_coord, attempt_san, is_pawn_capture, Plan, Solver, Stop, Turn};
+
+/// Nodes each other White move at a node of the key's tree may spend on
+/// the question "does it mate too?" (past that: undecided, and the duals
+/// are reported incomplete).
+pub const DUAL_NODES: u64 = 200_000;
+
+/// Nodes the whole search for duals may spend.
+pub const DUALS_NODES: u64 = 20_000_000;
+
+/// A node of the key's solution tree where White has more than one move
+/// that works.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dual {
+    /// How White got here: attempts (`2.Rg7`) and the umpire's answers.
+    pub line: Vec<String>,
+    /// The moves the tree's plan takes from here (this one included).
+    pub moves: u32,
+    /// The tree's move here.
+    pub played: String,
+    /// Other moves that also force the goal within `moves`.
+    pub also: Vec<String>,
+    /// The node's move is White's last (`moves == 1`): a mating dual,
+    /// which problemists do not count against a problem.
+    pub last_move: bool,
+}
 
 /// Where the search for duals writes.
 pub(super) struct DualWalk<'a> {
