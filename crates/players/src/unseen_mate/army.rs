@@ -8,6 +8,8 @@
 //! directions of the check, or nothing), and each part becomes the squares
 //! the king may step to ([`Army::outcome`]).
 
+use fogbound_engine::Role;
+
 /// A set of squares, bit `file + 8 · rank`.
 pub type Squares = u64;
 
@@ -124,16 +126,6 @@ pub fn distance(a: u8, b: u8) -> i32 {
 
 const ROOK_RAYS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_RAYS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_JUMPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 
 /// The squares along `rays` from `sq` up to and including the first square
 /// of `stop`.
@@ -156,9 +148,12 @@ fn slide(sq: u8, rays: &[(i32, i32)], stop: Squares) -> Squares {
 
 fn jumps(sq: u8) -> Squares {
     let (f, r) = coords(sq);
-    KNIGHT_JUMPS
+    // The engine's knight, so the hunter jumps as the rules say.
+    Role::Knight
+        .spec()
+        .leaps
         .iter()
-        .filter_map(|&(df, dr)| at(f + df, r + dr))
+        .filter_map(|&(df, dr)| at(f + i32::from(df), r + i32::from(dr)))
         .fold(0, |acc, s| acc | bit(s))
 }
 
