@@ -227,22 +227,15 @@ impl Army {
                 Kind::King => around(from) & !own & !near,
                 Kind::Knight => jumps(from) & !own & !s,
                 Kind::Queen | Kind::Rook | Kind::Bishop => {
-                    let rays: &[(i32, i32)] = match kind {
-                        Kind::Rook => &ROOK_RAYS,
-                        Kind::Bishop => &BISHOP_RAYS,
-                        _ => &[
-                            (1, 0),
-                            (-1, 0),
-                            (0, 1),
-                            (0, -1),
-                            (1, 1),
-                            (1, -1),
-                            (-1, 1),
-                            (-1, -1),
-                        ],
-                    };
                     let blocked = own | s;
-                    slide(from, rays, blocked) & !blocked
+                    let mut reach = 0;
+                    if kind != Kind::Bishop {
+                        reach |= slide(from, &ROOK_RAYS, blocked);
+                    }
+                    if kind != Kind::Rook {
+                        reach |= slide(from, &BISHOP_RAYS, blocked);
+                    }
+                    reach & !blocked
                 }
                 Kind::Pawn => {
                     let (f, r) = coords(from);
