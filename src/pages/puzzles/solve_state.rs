@@ -202,6 +202,15 @@ impl SolveState {
             .then_some((m.from, m.to))
     }
 
+    /// Forgets what the cooks pass and the composer's view said, before a
+    /// job that answers them again.
+    fn forget_passes(&mut self) {
+        self.cook_progress = None;
+        self.cooks_stopped = false;
+        self.composer = None;
+        self.composer_stopped = false;
+    }
+
     fn finished(&mut self, answer: PuzzleAnswer, millis: f64) {
         match answer {
             PuzzleAnswer::Turn(turn) => {
@@ -344,10 +353,7 @@ impl Reducible for SolveState {
                     s.solution = None;
                     s.proof = None;
                     s.cooks = None;
-                    s.cook_progress = None;
-                    s.cooks_stopped = false;
-                    s.composer = None;
-                    s.composer_stopped = false;
+                    s.forget_passes();
                     s.job.start(PuzzleJob::Solve {
                         puzzle,
                         max_nodes: SOLVE_NODES,
@@ -366,10 +372,7 @@ impl Reducible for SolveState {
                     // way gives way, its "cancelled" no news.
                     s.superseded = s.waiting == Waiting::Cooks;
                     s.waiting = Waiting::Composer;
-                    s.cook_progress = None;
-                    s.cooks_stopped = false;
-                    s.composer = None;
-                    s.composer_stopped = false;
+                    s.forget_passes();
                     s.job.start(PuzzleJob::Compose {
                         puzzle,
                         max_nodes: COMPOSER_NODES,
