@@ -122,18 +122,20 @@ mod tests {
         Position::from_fen(&Variant::chess(), fen).unwrap()
     }
 
+    /// The squares the hunted king is expected to have in the one position
+    /// of `fen`.
+    fn expected(fen: &str) -> f64 {
+        let mut r = Region::default();
+        r.add(&pos(fen), None);
+        r.expected()
+    }
+
     #[test]
     fn a_king_in_the_corner_behind_a_rook_has_few_squares() {
         // Black king h8, white rook on the 7th: the king has g8 only.
-        let fenced = pos("7k/R7/8/8/8/8/8/K7 b - - 0 1");
-        let mut r = Region::default();
-        r.add(&fenced, None);
-        assert_eq!(r.expected(), 1.0);
+        assert_eq!(expected("7k/R7/8/8/8/8/8/K7 b - - 0 1"), 1.0);
         // The same king in the open has eight.
-        let open = pos("8/8/8/4k3/8/8/8/K6R b - - 0 1");
-        let mut r = Region::default();
-        r.add(&open, None);
-        assert_eq!(r.expected(), 8.0);
+        assert_eq!(expected("8/8/8/4k3/8/8/8/K6R b - - 0 1"), 8.0);
     }
 
     #[test]
@@ -141,15 +143,9 @@ mod tests {
         // The rook checks from g7, next to the king on h8 and unguarded:
         // the king takes it, which a count of its squares ({g7}) would
         // call the tightest fence of all.
-        let hanging = pos("7k/6R1/8/8/8/8/8/K7 b - - 0 1");
-        let mut r = Region::default();
-        r.add(&hanging, None);
-        assert_eq!(r.expected(), 64.0);
+        assert_eq!(expected("7k/6R1/8/8/8/8/8/K7 b - - 0 1"), 64.0);
         // Guarded by its king, the same rook fences the king in.
-        let guarded = pos("7k/6R1/5K2/8/8/8/8/8 b - - 0 1");
-        let mut r = Region::default();
-        r.add(&guarded, None);
-        assert_eq!(r.expected(), 0.0);
+        assert_eq!(expected("7k/6R1/5K2/8/8/8/8/8 b - - 0 1"), 0.0);
     }
 
     #[test]
