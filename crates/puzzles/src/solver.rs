@@ -313,9 +313,15 @@ impl<'a> Solver<'a> {
         attempt: &MoveAttempt,
         allowance: u64,
     ) -> Result<bool, Stop> {
+        self.within(allowance, |s| s.forces(belief, moves, attempt))
+    }
+
+    /// Runs `search` with at most `allowance` more nodes than spent so far
+    /// (never past the budget already set), then puts the budget back.
+    fn within<T>(&mut self, allowance: u64, search: impl FnOnce(&mut Self) -> T) -> T {
         let budget = self.budget;
         self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
-        let answer = self.forces(belief, moves, attempt);
+        let answer = search(self);
         self.budget = budget;
         answer
     }

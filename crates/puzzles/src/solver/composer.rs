@@ -252,10 +252,9 @@ impl Solver<'_> {
                 out: &mut duals,
                 complete: !tree_cut,
             };
-            let budget = self.budget;
-            self.budget = budget.min(self.stats.nodes.saturating_add(DUALS_NODES));
-            let walked = self.duals_in(belief, plan, Turn::Fresh, 1, &mut Vec::new(), &mut walk);
-            self.budget = budget;
+            let walked = self.within(DUALS_NODES, |s| {
+                s.duals_in(belief, plan, Turn::Fresh, 1, &mut Vec::new(), &mut walk)
+            });
             duals_complete = walked.is_ok() && walk.complete;
         }
         self.refuting = false;
@@ -284,18 +283,17 @@ impl Solver<'_> {
         attempt: &MoveAttempt,
         allowance: u64,
     ) -> Result<Classified, Stop> {
-        let budget = self.budget;
-        self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
-        let mut c = self.classify(belief, moves, attempt);
-        if let Err(Stop::Undecided) = c {
-            // Proof numbers the cook pass left at their ceiling (it
-            // decided the move by another branch) would decide nothing
-            // here: search afresh, the memo of decided beliefs kept.
-            self.numbers.clear();
-            c = self.classify(belief, moves, attempt);
-        }
-        self.budget = budget;
-        c
+        self.within(allowance, |s| {
+            let c = s.classify(belief, moves, attempt);
+            if let Err(Stop::Undecided) = c {
+                // Proof numbers the cook pass left at their ceiling (it
+                // decided the move by another branch) would decide nothing
+                // here: search afresh, the memo of decided beliefs kept.
+                s.numbers.clear();
+                return s.classify(belief, moves, attempt);
+            }
+            c
+        })
     }
 
     /// A first move the cook pass refuted, taken apart: its lost answers,

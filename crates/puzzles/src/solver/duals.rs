@@ -166,11 +166,10 @@ impl Solver<'_> {
             }
             return answer;
         }
-        let budget = self.budget;
-        self.budget = budget.min(self.stats.nodes.saturating_add(allowance));
-        let legal = self.legal(belief);
-        let answer = self.refute(belief, &legal, moves, attempt, stage);
-        self.budget = budget;
+        let answer = self.within(allowance, |s| {
+            let legal = s.legal(belief);
+            s.refute(belief, &legal, moves, attempt, stage)
+        });
         Ok(answer?.is_none())
     }
 }

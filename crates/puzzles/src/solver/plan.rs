@@ -106,14 +106,11 @@ impl Solver<'_> {
         turn: Turn,
     ) -> Result<Option<u32>, Stop> {
         for n in 1..moves {
-            let budget = self.budget;
-            self.budget = budget.min(self.stats.nodes.saturating_add(PLAN_PROBE_NODES));
-            let probed = self.wins_in(belief, n, turn);
-            self.budget = budget;
+            let probed = self.within(PLAN_PROBE_NODES, |s| s.wins_in(belief, n, turn));
             match probed {
                 Ok(true) => return Ok(Some(n)),
                 Ok(false) => {}
-                Err(Stop::Budget | Stop::Undecided) if self.stats.nodes <= budget => {}
+                Err(Stop::Budget | Stop::Undecided) if self.stats.nodes <= self.budget => {}
                 Err(e) => return Err(e),
             }
         }
