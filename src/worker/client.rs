@@ -133,6 +133,15 @@ impl<D: Domain> ComputeClient<D> {
     pub fn cancel(&self) {
         self.raw.cancel()
     }
+
+    /// Starts the worker now, before any job, and a fresh one at once
+    /// whenever a job is stopped: the next job then finds the worker's
+    /// WebAssembly fetched, compiled and instantiated instead of waiting
+    /// for it (a few hundred milliseconds from a click). A page whose
+    /// every visit needs the worker calls this once it is drawn.
+    pub fn warm(&self) {
+        self.raw.warm()
+    }
 }
 
 struct Live {
@@ -152,6 +161,8 @@ struct State {
     live: Option<Live>,
     next_id: u64,
     current: Option<u64>,
+    /// A worker is kept started between jobs ([`ComputeClient::warm`]).
+    warm: bool,
 }
 
 /// The client's core: jobs and answers as bytes.
@@ -203,8 +214,26 @@ impl RawClient {
             state.live = None; // terminates the worker
             state.current.take().is_some()
         };
+        if self.state.borrow().warm {
+            self.start_live();
+        }
         if had_job {
             self.on_event.emit(ClientEvent::Cancelled);
+        }
+    }
+
+    fn warm(&self) {
+        self.state.borrow_mut().warm = true;
+        self.start_live();
+    }
+
+    /// Spawns a worker if none is live. A worker that cannot start is
+    /// left for the next job's `run` to report.
+    fn start_live(&self) {
+        if self.state.borrow().live.is_none() {
+            if let Ok(live) = self.spawn() {
+                self.state.borrow_mut().live = Some(live);
+            }
         }
     }
 
