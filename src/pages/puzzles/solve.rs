@@ -84,12 +84,6 @@ pub fn puzzle_solve() -> Html {
         let state = state.clone();
         use_effect_with(query, move |q| state.dispatch(SolveAction::Open(q.clone())));
     }
-    {
-        // Every visit needs the worker (the umpire answers each attempt,
-        // the solver "Solve it"): start it once the page is drawn.
-        let client = client.clone();
-        use_effect_with((), move |_| client.warm());
-    }
     let s = &*state;
     let opened = match &s.opened {
         None => {
