@@ -5,7 +5,8 @@
 //   cargo build --release -p fogbound-cli
 //   PATH="$PWD/tools/node_modules/.bin:$PATH" trunk build --release
 //   node tests/e2e/bench.mjs [--big] [--bot-only] [--lab-only] [--puzzles-only]
-//   (--big adds Fox & Hounds 10×10)
+//   (--big adds Fox & Hounds 10×10; FOGBOUND_CLI names another native
+//   binary, e.g. target/checked/fogbound)
 //
 // Prints a table: wasm time, native time, the ratio, and the published
 // solver's figures where seed 002 gives them.
