@@ -5,13 +5,14 @@
 //   cargo build --release -p fogbound-cli
 //   PATH="$PWD/tools/node_modules/.bin:$PATH" trunk build --release
 //   node tests/e2e/bench.mjs [--big] [--bot-only] [--lab-only] [--puzzles-only]
-//   (--big adds Fox & Hounds 10×10)
+//   (--big adds Fox & Hounds 10×10; FOGBOUND_CLI names another native
+//   binary, e.g. target/checked/fogbound)
 //
 // Prints a table: wasm time, native time, the ratio, and the published
 // solver's figures where seed 002 gives them.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serveDist, launch } from "./harness.js";
+import { serveDist, launch, pageStopwatch } from "./harness.js";
 
 const BIG = process.argv.includes("--big");
 // --bot-only: just the computer player's rows; --lab-only: just the Fog of
@@ -22,7 +23,7 @@ const LAB_ONLY = process.argv.includes("--lab-only");
 // Rotenberg's key, in the page and natively.
 const PUZZLES_ONLY = process.argv.includes("--puzzles-only");
 const BOT_ONLY = process.argv.includes("--bot-only") || LAB_ONLY || PUZZLES_ONLY;
-const CLI = fileURLToPath(new URL("../../target/release/fogbound", import.meta.url));
+const CLI = process.env.FOGBOUND_CLI ?? fileURLToPath(new URL("../../target/release/fogbound", import.meta.url));
 
 function native(args) {
   const started = process.hrtime.bigint();
@@ -169,6 +170,7 @@ for (const material of BOT_ONLY && !LAB_ONLY ? [] : ["KR", "KQ", "KRR"]) {
 // the worker has), per entry of the collection
 // (the Rotenberg mate in 8 included); and the umpire's answer to a try.
 const puzzleRows = [];
+const coldRows = [];
 if (PUZZLES_ONLY || !BOT_ONLY) {
   const { readFileSync, writeFileSync, mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -188,6 +190,32 @@ if (PUZZLES_ONLY || !BOT_ONLY) {
     const nat = native(["puzzle", "solve", file, "--json", "--no-cooks", "--threads", "1"]);
     puzzleRows.push({ id: e.id, verdict: await verdict.getAttribute("data-verdict"), key: nat.json.first_move,
       nodes: nat.json.nodes, beliefs: nat.json.belief_states, wasm: wasmMs, native: nat.ms });
+  }
+  // Rotenberg's mate in 8 as a person meets it: a fresh page (its worker
+  // started by the page, which asks it for the puzzle's first picture),
+  // "Solve it" clicked as soon as it can be, then after reading the puzzle
+  // for READ_MS; from the click to the verdict in the page (its own clock)
+  // and the job's time in the worker; then, in the second page, the cook
+  // pass (every other first move refuted), from the verdict to "done".
+  const READ_MS = 1500;
+  const VERDICT = "[data-testid='puzzle-verdict'][data-millis]";
+  for (const read of [0, READ_MS]) {
+    await page.goto("about:blank");
+    await page.goto(server.url + "#/puzzle?id=rotenberg-1976");
+    await page.waitForSelector("[data-testid='puzzle-solve']:not([disabled])", { timeout: 60000 });
+    if (read) await page.waitForTimeout(read);
+    const verdictAfter = await pageStopwatch(page, "[data-testid='puzzle-solve']", VERDICT);
+    await page.click("[data-testid='puzzle-solve']");
+    const ms = await verdictAfter();
+    const worker = Number(await page.locator(VERDICT).getAttribute("data-millis"));
+    coldRows.push({ what: `click → verdict, clicked ${read ? `after ${read} ms reading` : "at once"}`, wall: ms, worker, native: NaN });
+    if (read) {
+      const doneAfter = await pageStopwatch(page, null, "[data-testid='puzzle-cooks'][data-state='done']");
+      const cookMs = await doneAfter();
+      const nat = native(["puzzle", "solve", join(dir, "rotenberg-1976.json"), "--json", "--threads", "1", "--max-nodes", "300000000"]);
+      coldRows.push({ what: `the cook pass, verdict → "done" (native: key and cook pass, ${nat.json.nodes} nodes)`,
+        wall: cookMs, worker: NaN, native: nat.ms });
+    }
   }
   // The umpire's answer to Rotenberg's key 1.Rg2 (its search budget spent
   // in full: the key cannot be refuted), as a person waits for it.
@@ -209,6 +237,13 @@ if (puzzleRows.length > 0) {
   console.log("|---|---|---|---|---|---|---|---|");
   for (const r of puzzleRows) {
     console.log(`| ${r.id} | ${r.verdict} | ${r.key} | ${r.nodes} | ${r.beliefs} | ${r.wasm.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.wasm / r.native).toFixed(2)}× |`);
+  }
+}
+if (coldRows.length > 0) {
+  console.log("| rotenberg-1976 in a fresh page | wall (page) | the job in the worker | native |");
+  console.log("|---|---|---|---|");
+  for (const r of coldRows) {
+    console.log(`| ${r.what} | ${r.wall.toFixed(0)} ms | ${Number.isNaN(r.worker) ? "" : `${r.worker.toFixed(1)} ms`} | ${Number.isNaN(r.native) ? "" : `${r.native.toFixed(0)} ms`} |`);
   }
 }
 if (labRows.length > 0) {

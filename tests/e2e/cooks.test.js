@@ -62,6 +62,12 @@ for (const [name, viewport] of [
     await page.screenshot({ path: `${SHOTS}cooks-stopped-${name}.png` });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
+    // Stop ended the worker and started a fresh one at once: the solver
+    // runs again in it and gives the same key.
+    await page.evaluate(() => document.querySelector("[data-testid='puzzle-verdict']")?.removeAttribute("data-millis"));
+    await page.click("[data-testid='puzzle-solve']");
+    await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved'][data-millis]", { timeout: WORKER_WAIT });
+    assert.equal((await page.locator("[data-testid='puzzle-key']").textContent()).trim(), "Rg2");
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -213,3 +213,30 @@ export async function settled(page) {
   );
   return page.locator("[data-testid='puzzle-status']").textContent();
 }
+
+/**
+ * Starts a stopwatch in `page` between a click on `clicked` (or now, when
+ * `clicked` is null) and the first moment `shown` is in the document, both
+ * read by the page's own clock: Playwright's own checks and waits on a
+ * loaded machine add tenths of a second to a wall time taken from outside.
+ * Returns a function that resolves to the milliseconds once `shown` is
+ * there.
+ */
+export async function pageStopwatch(page, clicked, shown) {
+  await page.evaluate(([clicked, shown]) => {
+    const watch = (window.__fogboundStopwatch = clicked ? {} : { start: performance.now() });
+    document.addEventListener("click", (e) => {
+      if (watch.start === undefined && e.target.closest?.(clicked)) watch.start = performance.now();
+    }, true);
+    new MutationObserver((_, observer) => {
+      if (watch.start !== undefined && document.querySelector(shown)) {
+        watch.end = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, [clicked, shown]);
+  return async () => {
+    await page.waitForFunction(() => window.__fogboundStopwatch.end !== undefined, null, { timeout: 3600000 });
+    return page.evaluate(() => window.__fogboundStopwatch.end - window.__fogboundStopwatch.start);
+  };
+}
