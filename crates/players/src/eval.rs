@@ -85,10 +85,6 @@ pub struct Evaluator<B: Bitboard> {
     zone: Vec<B>,
     /// How much king safety weighs (per mille).
     king_weight: i32,
-    /// Whether the side ahead is paid for trading down ([`Self::simplify`]):
-    /// under orthodox rules (Kriegspiel, Dark Chess, open play), not under
-    /// Fog of War, whose play stays as measured.
-    trade_when_ahead: bool,
 }
 
 impl<B: Bitboard> Evaluator<B> {
@@ -156,7 +152,6 @@ impl<B: Bitboard> Evaluator<B> {
             file_of,
             zone,
             king_weight,
-            trade_when_ahead: mode == RuleMode::Orthodox,
         }
     }
 
@@ -173,7 +168,7 @@ impl<B: Bitboard> Evaluator<B> {
         let mg = white.mg - black.mg;
         let eg = white.eg - black.eg;
         let mut score = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
-        score += self.drive_king(pos, score) + self.simplify(pos, score, phase);
+        score += self.drive_king(pos, score);
         let tempo = 10;
         match pos.turn() {
             Color::White => score + tempo,
@@ -343,31 +338,6 @@ impl<B: Bitboard> Evaluator<B> {
         s
     }
 
-    /// Trading down when ahead: with a lead of at least a minor piece, the
-    /// side ahead gains for every piece off the board (either side's: equal
-    /// trades bring the bare king, and the mating procedure, nearer) and for
-    /// every enemy pawn gone (a king with pawns is not bare). Without it a
-    /// bot far ahead in Kriegspiel kept its men and the enemy's on the board
-    /// and drifted to the move limit (`crates/players/BOT.md`). `score` is
-    /// White's; `phase` is what is left of the middlegame (0 to 24).
-    fn simplify(&self, pos: &Position<B>, score: i32, phase: i32) -> i32 {
-        if !self.trade_when_ahead || score.abs() < 300 {
-            return 0;
-        }
-        let weak = if score > 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let pawns_gone = (self.width - pos.pieces(weak, Role::Pawn).count() as i32).max(0);
-        let bonus = 6 * (FULL_PHASE - phase) + 15 * pawns_gone;
-        if weak == Color::Black {
-            bonus
-        } else {
-            -bonus
-        }
-    }
-
     /// A winning ending: the side ahead drives the bare king to the edge and
     /// brings its own king near (mating needs both); `score` is White's.
     fn drive_king(&self, pos: &Position<B>, score: i32) -> i32 {
@@ -496,47 +466,6 @@ mod tests {
         let far = eval("8/8/8/8/8/4k3/P7/4K3 w - - 0 1");
         let near = eval("8/P7/8/8/8/4k3/8/4K3 w - - 0 1");
         assert!(near > far + 100, "{near} against {far}");
-    }
-
-    fn eval_orthodox(fen: &str) -> i32 {
-        let pos: Position<Bitboard64> = Position::from_fen(&Variant::chess(), fen).unwrap();
-        Evaluator::new(&pos, RuleMode::Orthodox).evaluate(&pos)
-    }
-
-    #[test]
-    fn the_side_ahead_prefers_trading_down_under_orthodox_rules() {
-        // White a rook and a knight up; then the queens traded; then a pair of knights too.
-        let before = "r1bqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1";
-        let queens_off = "r1b1kbn1/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQq - 0 1";
-        let knights_off = "r1b1kb2/pppppppp/8/8/8/8/PPPPPPPP/R1B1KBNR w KQq - 0 1";
-        let (a, b, c) = (
-            eval_orthodox(before),
-            eval_orthodox(queens_off),
-            eval_orthodox(knights_off),
-        );
-        assert!(b > a + 30 && c > b, "{a}, then {b}, then {c}");
-        // The side behind sees the same trades as losses, to the centipawn.
-        let black = |fen: &str| eval_orthodox(&fen.replace(" w ", " b "));
-        assert!(black(queens_off) < black(before) - 30);
-        // An enemy pawn taken is worth more to the side ahead than its worth alone.
-        let pawn_off = "r1b1kb2/ppppppp1/8/8/8/8/PPPPPPPP/R1B1KBNR w KQq - 0 1";
-        let level = "rnb1kb1r/ppppppp1/8/8/8/8/PPPPPPPP/R1B1KBNR w KQq - 0 1";
-        let level_before = "rnb1kb1r/pppppppp/8/8/8/8/PPPPPPPP/R1B1KBNR w KQq - 0 1";
-        let gain_ahead = eval_orthodox(pawn_off) - c;
-        let gain_level = eval_orthodox(level) - eval_orthodox(level_before);
-        assert!(
-            gain_ahead >= gain_level + 10,
-            "{gain_ahead} against {gain_level}"
-        );
-    }
-
-    #[test]
-    fn fog_of_war_does_not_pay_for_trades() {
-        let before = "r1bqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1";
-        let queens_off = "r1b1kbn1/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQq - 0 1";
-        let (a, b) = (eval(before), eval(queens_off));
-        // Only the queens' own small terms differ (their squares, their mobility).
-        assert!((b - a).abs() < 40, "{a} against {b}");
     }
 
     #[test]
