@@ -102,10 +102,11 @@ pub fn read<B: Bitboard>(
 /// Whether every pawn of the hunted side is blocked by a man of the
 /// hunter's or by another of its pawns (in a file ending at a man of the
 /// hunter's) and has none of the hunter's men to take: then none can move
-/// while the hunter's blockers stay ([`Army::steps`] keeps them).
+/// while the hunter's blockers stay ([`Army::steps`] keeps them). Not its
+/// king: a king held in place cannot help to mate.
 fn frozen(army: &Army) -> bool {
-    let own = army.occupied();
-    if own & army.foe_attacks() != 0 {
+    let own = army.occupied() & !(1u64 << army.king());
+    if army.occupied() & army.foe_attacks() != 0 {
         return false;
     }
     let ahead = |p: u8| -> Option<u8> {

@@ -293,6 +293,42 @@ fn the_rook_mates_a_king_with_a_blocked_pawn_mostly() {
 }
 
 #[test]
+fn only_frozen_pawns_of_the_king_s_side_let_the_procedure_play() {
+    let army = |men: Vec<(u8, Kind)>, foes: Squares| Army {
+        men,
+        up: true,
+        pawn_diagonal: false,
+        foes,
+    };
+    // White's pawn f4 (29) blocks Black's f5 (37): frozen.
+    let f4 = vec![(0, Kind::King), (7, Kind::Queen), (29, Kind::Pawn)];
+    assert!(super::frozen(&army(f4.clone(), 1 << 37)));
+    // Black's f6 (45) stands behind f5: frozen too.
+    assert!(super::frozen(&army(f4.clone(), 1 << 37 | 1 << 45)));
+    // Black's pawn on e5 (36) can push.
+    assert!(!super::frozen(&army(f4.clone(), 1 << 36)));
+    // Black's g5 (38) takes on f4.
+    assert!(!super::frozen(&army(f4, 1 << 38)));
+    // White's king on f4 would have to stay there.
+    assert!(!super::frozen(&army(
+        vec![(29, Kind::King), (7, Kind::Queen)],
+        1 << 37
+    )));
+    // The blocker never moves, and nothing lands where f5 takes (e4, g4).
+    let a = army(
+        vec![(0, Kind::King), (7, Kind::Rook), (29, Kind::Pawn)],
+        1 << 37,
+    );
+    let steps = a.steps(1 << 63);
+    assert!(steps.iter().all(|st| st.from != 29));
+    assert!(steps.iter().all(|st| st.to != 28 && st.to != 30));
+    assert!(
+        steps.iter().any(|st| st.to == 31),
+        "the rook along the rank"
+    );
+}
+
+#[test]
 fn a_check_splits_the_squares_by_its_direction() {
     // Rook to a8 with the king on h8, e5 or b6: "check on the rank" on h8,
     // nothing elsewhere.
