@@ -7,6 +7,13 @@
 //! move of the hunter's splits `S` by what the umpire will say of it (the
 //! directions of the check, or nothing), and each part becomes the squares
 //! the king may step to ([`Army::outcome`]).
+//!
+//! The hunted side may also keep pawns that cannot move (`foes`): each
+//! blocked by a man of the hunter's or by another such pawn, with nothing
+//! to take. They stand on the same squares on every board, so the belief
+//! is still a set of king squares; the hunter never moves a blocker, never
+//! puts a man where such a pawn takes it, and the pawns stay frozen (a king
+//! with no step and no pawn move is mated or stalemated as before).
 
 use fogbound_engine::Role;
 
@@ -41,6 +48,9 @@ pub struct Army {
     pub up: bool,
     /// Pawn checks are announced as "diagonal", not long or short.
     pub pawn_diagonal: bool,
+    /// The hunted side's pawns, all frozen (see the module's notes); they
+    /// move the other way from the hunter's.
+    pub foes: Squares,
 }
 
 /// What the umpire says of a check, as bits: rank, file, long diagonal,
@@ -65,6 +75,8 @@ pub struct Outcome {
     pub stalemated: Squares,
     /// Squares of `S` from which the king may take one of the hunter's men.
     pub hanging: Squares,
+    /// Those of them from which it may take a man other than a pawn.
+    pub hanging_piece: Squares,
 }
 
 impl Outcome {
@@ -171,6 +183,32 @@ impl Army {
             .map_or(0, |(s, _)| *s)
     }
 
+    /// The squares the hunted side's pawns attack (where a man of the
+    /// hunter's would be taken).
+    pub fn foe_attacks(&self) -> Squares {
+        let dr = if self.up { -1 } else { 1 };
+        squares(self.foes).fold(0, |acc, p| {
+            let (f, r) = coords(p);
+            [-1, 1]
+                .iter()
+                .filter_map(|df| at(f + df, r + dr))
+                .fold(acc, |a, s| a | bit(s))
+        })
+    }
+
+    /// The hunter's men that block a pawn of the hunted side: they stay
+    /// where they are, so the pawn stays frozen.
+    fn blockers(&self) -> Squares {
+        let dr = if self.up { -1 } else { 1 };
+        squares(self.foes)
+            .filter_map(|p| {
+                let (f, r) = coords(p);
+                at(f, r + dr)
+            })
+            .fold(0, |acc, s| acc | bit(s))
+            & self.occupied()
+    }
+
     /// The squares the man on `sq` of `kind` attacks, lines stopped by `occ`.
     fn attacks(&self, sq: u8, kind: Kind, occ: Squares) -> Squares {
         match kind {
@@ -193,7 +231,7 @@ impl Army {
     /// Every man's attacks with the king off the board (it blocks no line
     /// to the squares it flees to).
     fn attack_sets(&self) -> Vec<Squares> {
-        let occ = self.occupied();
+        let occ = self.occupied() | self.foes;
         self.men
             .iter()
             .map(|&(s, k)| self.attacks(s, k, occ))
@@ -221,13 +259,19 @@ impl Army {
     pub fn steps(&self, s: Squares) -> Vec<Step> {
         let own = self.occupied();
         let near = spread(s);
+        // Never onto a pawn of the hunted side or where one takes.
+        let barred = self.foes | self.foe_attacks();
+        let frozen = self.blockers();
         let mut out = Vec::new();
         for &(from, kind) in &self.men {
+            if frozen & bit(from) != 0 {
+                continue;
+            }
             let to = match kind {
                 Kind::King => around(from) & !own & !near,
                 Kind::Knight => jumps(from) & !own & !s,
                 Kind::Queen | Kind::Rook | Kind::Bishop => {
-                    let blocked = own | s;
+                    let blocked = own | s | self.foes;
                     let mut reach = 0;
                     if kind != Kind::Bishop {
                         reach |= slide(from, &ROOK_RAYS, blocked);
@@ -241,12 +285,14 @@ impl Army {
                     let (f, r) = coords(from);
                     let dr = if self.up { 1 } else { -1 };
                     let start = if self.up { 1 } else { 6 };
+                    let stop = own | s | self.foes;
                     let mut to = 0;
-                    if let Some(one) = at(f, r + dr).filter(|t| (own | s) & bit(*t) == 0) {
+                    if let Some(one) = at(f, r + dr).filter(|t| stop & bit(*t) == 0) {
                         to |= bit(one);
                         if r == start {
-                            if let Some(two) =
-                                at(f, r + 2 * dr).filter(|t| (own | s) & bit(*t) == 0)
+                            // Not beside a pawn that could take it in passing.
+                            if let Some(two) = at(f, r + 2 * dr)
+                                .filter(|t| stop & bit(*t) == 0 && self.foes & around(*t) == 0)
                             {
                                 to |= bit(two);
                             }
@@ -254,7 +300,7 @@ impl Army {
                     }
                     to
                 }
-            };
+            } & !barred;
             for t in squares(to) {
                 let last = t / 8 == if self.up { 7 } else { 0 };
                 if kind == Kind::Pawn && last {
@@ -278,7 +324,8 @@ impl Army {
     /// the hunter the king stands next to the square.
     pub fn king_tries(&self, s: Squares) -> Vec<Step> {
         let from = self.king();
-        let to = around(from) & !self.occupied() & !s & spread(s);
+        let to =
+            around(from) & !self.occupied() & !s & spread(s) & !self.foes & !self.foe_attacks();
         squares(to)
             .filter(|&t| s & !around(t) != 0)
             .map(|t| Step {
@@ -354,13 +401,8 @@ impl Army {
         said
     }
 
-    /// What this army (just moved) does to a king that may stand on any
-    /// square of `s`: see [`Outcome`].
-    pub fn outcome(&self, s: Squares) -> Outcome {
-        let own = self.occupied();
-        let sets = self.attack_sets();
-        let all = sets.iter().fold(0, |a, b| a | b);
-        // A man is guarded when another man attacks its square.
+    /// Its men that another of its men guards (attacks the square of).
+    fn guarded(&self, sets: &[Squares]) -> Squares {
         let mut guarded = 0;
         for (i, &(sq, _)) in self.men.iter().enumerate() {
             if sets
@@ -371,6 +413,26 @@ impl Army {
                 guarded |= bit(sq);
             }
         }
+        guarded
+    }
+
+    /// Its men a king on `k` could take: next to it and unguarded.
+    pub fn takeable(&self, k: u8) -> Squares {
+        around(k) & self.occupied() & !self.guarded(&self.attack_sets())
+    }
+
+    /// What this army (just moved) does to a king that may stand on any
+    /// square of `s`: see [`Outcome`].
+    pub fn outcome(&self, s: Squares) -> Outcome {
+        let own = self.occupied();
+        let sets = self.attack_sets();
+        let all = sets.iter().fold(0, |a, b| a | b);
+        let guarded = self.guarded(&sets);
+        let pawns = self
+            .men
+            .iter()
+            .filter(|m| m.1 == Kind::Pawn)
+            .fold(0, |a, m| a | bit(m.0));
         let mut out = Outcome::default();
         for k in squares(s) {
             let said = if all & bit(k) != 0 {
@@ -381,8 +443,11 @@ impl Army {
             let near = around(k);
             if near & own & !guarded != 0 {
                 out.hanging |= bit(k);
+                if near & own & !guarded & !pawns != 0 {
+                    out.hanging_piece |= bit(k);
+                }
             }
-            let flights = near & !own & !all;
+            let flights = near & !own & !all & !self.foes;
             if flights == 0 && near & own & !guarded == 0 {
                 if said != 0 {
                     out.mated |= bit(k);

@@ -11,6 +11,10 @@
 //! square left is mated ([`plan`]), as in the classical Kriegspiel endgame
 //! procedures for K+R against K.
 //!
+//! The enemy may keep pawns that cannot move (blocked, nothing to take)
+//! and stand on the same squares on every board: they are walls for the
+//! king and guards of squares the hunter keeps off ([`army`]).
+//!
 //! It applies to standard chess men on an 8×8 board under an umpire;
 //! elsewhere the general search plays on.
 
@@ -34,7 +38,8 @@ pub const DEPTH: u32 = 2;
 
 /// The hunter's men and the king's squares read from the belief's boards
 /// (all with `me` to move), when the enemy has its king alone on every
-/// board and `me` has a queen or a rook: `None` otherwise.
+/// board, or its king and pawns that stand on the same squares on every
+/// board and cannot move, and `me` has a queen or a rook: `None` otherwise.
 pub fn read<B: Bitboard>(
     boards: &[&Position<B>],
     me: Color,
@@ -70,22 +75,53 @@ pub fn read<B: Bitboard>(
         return None;
     }
     let mut s: Squares = 0;
+    let mut foes = None;
     for p in boards {
-        let mut enemy = p.men().filter(|(_, pc)| pc.color != me);
-        let (Some((k, pc)), None) = (enemy.next(), enemy.next()) else {
-            return None;
-        };
-        if pc.role != Role::King {
+        let (mut king, mut pawns) = (None, 0u64);
+        for (sq, pc) in p.men().filter(|(_, pc)| pc.color != me) {
+            match pc.role {
+                Role::King if king.is_none() => king = Some(sq),
+                Role::Pawn => pawns |= 1u64 << index(sq),
+                _ => return None,
+            }
+        }
+        if *foes.get_or_insert(pawns) != pawns {
             return None;
         }
-        s |= 1u64 << index(k);
+        s |= 1u64 << index(king?);
     }
     let army = Army {
         men,
         up: me == Color::White,
         pawn_diagonal: rules.pawn_check == PawnCheck::Diagonal,
+        foes: foes.unwrap_or(0),
     };
-    Some((army, s))
+    frozen(&army).then_some((army, s))
+}
+
+/// Whether every pawn of the hunted side is blocked by a man of the
+/// hunter's or by another of its pawns (in a file ending at a man of the
+/// hunter's) and has none of the hunter's men to take: then none can move
+/// while the hunter's blockers stay ([`Army::steps`] keeps them). Not its
+/// king: a king held in place cannot help to mate.
+fn frozen(army: &Army) -> bool {
+    let own = army.occupied() & !(1u64 << army.king());
+    if army.occupied() & army.foe_attacks() != 0 {
+        return false;
+    }
+    let ahead = |p: u8| -> Option<u8> {
+        let r = i32::from(p / 8) + if army.up { -1 } else { 1 };
+        (0..8)
+            .contains(&r)
+            .then(|| (i32::from(p % 8) + 8 * r) as u8)
+    };
+    army::squares(army.foes).all(|mut p| loop {
+        match ahead(p) {
+            Some(q) if own & (1u64 << q) != 0 => break true,
+            Some(q) if army.foes & (1u64 << q) != 0 => p = q,
+            _ => break false,
+        }
+    })
 }
 
 /// The moves the procedure would play (the best, ties kept together), as

@@ -31,6 +31,8 @@ const NOWHERE: f64 = -1.0e15;
 /// marked by the share of the squares on which it is (when the king's
 /// squares are many, every move may leave the rook next to one of them).
 const HANGING: f64 = 1.0e10;
+/// A pawn left to the king, against a piece.
+const PAWN_RISK: f64 = 0.2;
 
 /// The leaf's score of a fence (higher is better for the hunter): the
 /// squares the king could ever reach while the hunter's men other than the
@@ -40,8 +42,9 @@ pub fn pressure(army: &Army, s: Squares) -> f64 {
     if s == 0 {
         return MATED;
     }
-    let region = flood(s, army.fence() | army.occupied()).count_ones()
-        + flood(s, army.attacked() | army.occupied()).count_ones();
+    let walls = army.occupied() | army.foes;
+    let region = flood(s, army.fence() | walls).count_ones()
+        + flood(s, army.attacked() | walls).count_ones();
     let n = f64::from(s.count_ones());
     let k = army.king();
     let dist: f64 = squares(s).map(|q| f64::from(distance(k, q))).sum::<f64>() / n;
@@ -58,7 +61,13 @@ fn value_of(next: &Army, s: Squares, depth: u32) -> Option<f64> {
         return None;
     }
     let total = f64::from(s.count_ones().max(1));
-    let risk = f64::from(out.hanging.count_ones()) / total;
+    // A pawn left to the king weighs a fifth of a piece: a blocker of the
+    // king's frozen pawn often cannot be kept, and losing it throws away
+    // less than the win.
+    let pawn_only = out.hanging & !out.hanging_piece;
+    let risk = (f64::from(out.hanging_piece.count_ones())
+        + PAWN_RISK * f64::from(pawn_only.count_ones()))
+        / total;
     if out.hanging != 0 {
         // Scored where the king cannot take: where it can, the risk says it.
         out = next.outcome(s & !out.hanging);

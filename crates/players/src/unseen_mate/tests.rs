@@ -24,20 +24,40 @@ fn below(rng: &mut SplitMix, n: usize) -> usize {
 
 /// A random start: the hunter's king and `heavy` anywhere, the true king on
 /// a square where the hunter is to move, and the hunter knowing nothing of
-/// it (every such square possible).
-fn start(rng: &mut SplitMix, heavy: Kind, up: bool) -> (Army, u8, Squares) {
+/// it (every such square possible). With `pawns`, a pawn of each side
+/// blocking the other on a random file (the king's pawn frozen).
+fn start(rng: &mut SplitMix, heavy: Kind, up: bool, pawns: bool) -> (Army, u8, Squares) {
     loop {
         let k = below(rng, 64) as u8;
         let h = below(rng, 64) as u8;
         if h == k {
             continue;
         }
-        let army = Army {
+        let mut army = Army {
             men: vec![(k, Kind::King), (h, heavy)],
             up,
             pawn_diagonal: false,
+            foes: 0,
         };
-        let possible = !army.attacked() & !army.occupied() & !around(k);
+        if pawns {
+            // The hunter's pawn on its ranks 2–6, the king's pawn just in front.
+            let f = below(rng, 8) as u8;
+            let r = 1 + below(rng, 5) as u8;
+            let (mine, foe) = if up {
+                (f + 8 * r, f + 8 * (r + 1))
+            } else {
+                (f + 8 * (7 - r), f + 8 * (6 - r))
+            };
+            if army.occupied() & (1 << mine | 1 << foe) != 0 {
+                continue;
+            }
+            army.men.push((mine, Kind::Pawn));
+            army.foes = 1 << foe;
+            if army.occupied() & army.foe_attacks() != 0 {
+                continue;
+            }
+        }
+        let possible = !army.attacked() & !army.occupied() & !around(k) & !army.foes;
         if possible == 0 {
             continue;
         }
@@ -54,6 +74,9 @@ enum End {
     Mated(u32),
     /// The king took a man the hunter had left next to it.
     Lost,
+    /// The king took the hunter's pawn that blocked its own (the game goes
+    /// on, a pawn down, out of the procedure's reach).
+    PawnLost,
     /// Not mated within the limit.
     Unfinished,
 }
@@ -105,7 +128,17 @@ fn play(
                     &ranked[..3.min(ranked.len())]
                 );
             }
-            return End::Lost;
+            let taken = next.takeable(truth);
+            let pawns = next
+                .men
+                .iter()
+                .filter(|m| m.1 == Kind::Pawn)
+                .fold(0u64, |a, m| a | 1 << m.0);
+            return if taken & !pawns == 0 {
+                End::PawnLost
+            } else {
+                End::Lost
+            };
         }
         let group = out
             .groups
@@ -143,20 +176,30 @@ struct Figures {
     mean: f64,
     most: u32,
     lost: u32,
+    pawns_lost: u32,
     unfinished: u32,
 }
 
-fn measure(heavy: Kind, king: King, n: u32, seed: u64, limit: u32, near: bool) -> Figures {
+fn measure(
+    heavy: Kind,
+    king: King,
+    n: u32,
+    seed: u64,
+    limit: u32,
+    near: bool,
+    pawns: bool,
+) -> Figures {
     let mut rng = SplitMix::new(seed);
     let (mut total, mut mated) = (0, 0);
     let mut f = Figures {
         mean: 0.0,
         most: 0,
         lost: 0,
+        pawns_lost: 0,
         unfinished: 0,
     };
     for i in 0..n {
-        let (army, truth, mut s) = start(&mut rng, heavy, i % 2 == 0);
+        let (army, truth, mut s) = start(&mut rng, heavy, i % 2 == 0, pawns);
         if near {
             s &= spread(spread(1 << truth));
         }
@@ -167,6 +210,7 @@ fn measure(heavy: Kind, king: King, n: u32, seed: u64, limit: u32, near: bool) -
                 f.most = f.most.max(m);
             }
             End::Lost => f.lost += 1,
+            End::PawnLost => f.pawns_lost += 1,
             End::Unfinished => f.unfinished += 1,
         }
     }
@@ -183,6 +227,11 @@ fn measure(heavy: Kind, king: King, n: u32, seed: u64, limit: u32, near: bool) -
 /// stand on, and every rook move may leave it next to one: the procedure
 /// takes the least such risk, so the rook is sometimes lost there.
 fn check(heavy: Kind, seed: u64, bounds: [(u32, u32, u32); 4]) {
+    check_with(heavy, seed, false, bounds);
+}
+
+/// [`check`], with a frozen pawn pair on the board when `pawns`.
+fn check_with(heavy: Kind, seed: u64, pawns: bool, bounds: [(u32, u32, u32); 4]) {
     let cases = [
         (King::Random, false),
         (King::Worst, false),
@@ -191,9 +240,10 @@ fn check(heavy: Kind, seed: u64, bounds: [(u32, u32, u32); 4]) {
     ];
     let mut failed = Vec::new();
     for ((king, near), (lost, unfinished, most)) in cases.into_iter().zip(bounds) {
-        let f = measure(heavy, king, 50, seed, 100, near);
+        let f = measure(heavy, king, 50, seed, 100, near, pawns);
         let name = format!(
-            "{heavy:?}, {} king, {}",
+            "{heavy:?}{}, {} king, {}",
+            if pawns { " and a blocked pawn" } else { "" },
             match king {
                 King::Random => "random",
                 King::Worst => "worst",
@@ -223,6 +273,62 @@ fn the_rook_mates_an_unseen_king_mostly() {
 }
 
 #[test]
+fn the_queen_mates_a_king_with_a_blocked_pawn() {
+    check_with(
+        Kind::Queen,
+        13,
+        true,
+        [(0, 3, 63), (0, 0, 66), (0, 0, 72), (0, 0, 61)],
+    );
+}
+
+#[test]
+fn the_rook_mates_a_king_with_a_blocked_pawn_mostly() {
+    check_with(
+        Kind::Rook,
+        14,
+        true,
+        [(2, 4, 90), (2, 11, 73), (0, 4, 95), (1, 3, 61)],
+    );
+}
+
+#[test]
+fn only_frozen_pawns_of_the_king_s_side_let_the_procedure_play() {
+    let army = |men: Vec<(u8, Kind)>, foes: Squares| Army {
+        men,
+        up: true,
+        pawn_diagonal: false,
+        foes,
+    };
+    // White's pawn f4 (29) blocks Black's f5 (37): frozen.
+    let f4 = vec![(0, Kind::King), (7, Kind::Queen), (29, Kind::Pawn)];
+    assert!(super::frozen(&army(f4.clone(), 1 << 37)));
+    // Black's f6 (45) stands behind f5: frozen too.
+    assert!(super::frozen(&army(f4.clone(), 1 << 37 | 1 << 45)));
+    // Black's pawn on e5 (36) can push.
+    assert!(!super::frozen(&army(f4.clone(), 1 << 36)));
+    // Black's g5 (38) takes on f4.
+    assert!(!super::frozen(&army(f4, 1 << 38)));
+    // White's king on f4 would have to stay there.
+    assert!(!super::frozen(&army(
+        vec![(29, Kind::King), (7, Kind::Queen)],
+        1 << 37
+    )));
+    // The blocker never moves, and nothing lands where f5 takes (e4, g4).
+    let a = army(
+        vec![(0, Kind::King), (7, Kind::Rook), (29, Kind::Pawn)],
+        1 << 37,
+    );
+    let steps = a.steps(1 << 63);
+    assert!(steps.iter().all(|st| st.from != 29));
+    assert!(steps.iter().all(|st| st.to != 28 && st.to != 30));
+    assert!(
+        steps.iter().any(|st| st.to == 31),
+        "the rook along the rank"
+    );
+}
+
+#[test]
 fn a_check_splits_the_squares_by_its_direction() {
     // Rook to a8 with the king on h8, e5 or b6: "check on the rank" on h8,
     // nothing elsewhere.
@@ -230,6 +336,7 @@ fn a_check_splits_the_squares_by_its_direction() {
         men: vec![(0, Kind::King), (8, Kind::Rook)],
         up: true,
         pawn_diagonal: false,
+        foes: 0,
     };
     let s: Squares = (1 << 63) | (1 << 36) | (1 << 41);
     let next = army.after(super::army::Step {
@@ -252,6 +359,7 @@ fn a_move_that_stalemates_or_hangs_a_man_on_any_square_is_unsafe() {
         men: vec![(45, Kind::King), (38, Kind::Queen)],
         up: true,
         pawn_diagonal: false,
+        foes: 0,
     };
     // Qg5–g6 with the king on h8: g7, g8 and h7 are covered and h8 is not
     // attacked: stalemate.
