@@ -51,6 +51,11 @@ pub enum PuzzleJob {
     /// `max_nodes`: the key, the cook pass, every first move classified
     /// and the tree's duals ([`compose_with`]); no proof file.
     Compose { puzzle: String, max_nodes: u64 },
+    /// The game after `steps` (the umpire has answered the last one)
+    /// judged again within [`JUDGE_NODES`], while the person thinks: its
+    /// picture, lost if the longer search proves that White can no longer
+    /// force the goal.
+    Judge { puzzle: String, steps: Vec<Step> },
 }
 
 /// The answer to a [`PuzzleJob`], one variant per job.
@@ -74,6 +79,9 @@ pub fn run(job: &PuzzleJob, report: Report<'_>) -> Result<PuzzleAnswer, String> 
             attempt,
         } => {
             turn(puzzle, steps, attempt.as_deref(), report).map(|t| PuzzleAnswer::Turn(Box::new(t)))
+        }
+        PuzzleJob::Judge { puzzle, steps } => {
+            judge(puzzle, steps, report).map(|t| PuzzleAnswer::Turn(Box::new(t)))
         }
         PuzzleJob::Solve {
             puzzle,
@@ -113,6 +121,11 @@ pub fn proof_text(puzzle: &Puzzle, tree: &Plan, cut: bool) -> Result<String, Str
 /// second in the worker. Past it the umpire answers with the answer the
 /// search could not decide, the largest first.
 pub const UMPIRE_NODES: u64 = 3_000_000;
+
+/// The budget for judging the game again after the umpire's answer
+/// (nodes; a few seconds in the worker): enough to prove Rotenberg's
+/// 1.Ke1 lost at its first answer, which needs about 20 M.
+pub const JUDGE_NODES: u64 = 40_000_000;
 
 /// The solver's budget when the page asks for a key and its proof
 /// (nodes; the Rotenberg mate in 8 takes under 5 M).
@@ -182,6 +195,18 @@ pub fn turn(
         game.play(text, UMPIRE_NODES, Some(&mut progress))
             .map_err(|e| e.to_string())?;
     }
+    Ok(picture(&game))
+}
+
+/// The game after `steps`, judged again within [`JUDGE_NODES`].
+pub fn judge(puzzle: &str, steps: &[Step], report: Report<'_>) -> Result<PuzzleTurn, String> {
+    let puzzle = read(puzzle)?;
+    let mut game = UmpireGame::replay(&puzzle, steps).map_err(|e| e.to_string())?;
+    let mut progress = |_: &str, nodes, _| {
+        report("the umpire judges its answer", nodes, JUDGE_NODES);
+        Ok::<(), Cancelled>(())
+    };
+    game.judge(JUDGE_NODES, Some(&mut progress));
     Ok(picture(&game))
 }
 

@@ -114,6 +114,24 @@ for (const [name, viewport] of [
     await page.click("[data-testid='puzzle-retry']");
     assert.match(await settled(page), /8 moves left/);
 
+    // 1.Ke1? takes nothing and gives no check: the umpire's answer, within
+    // its budget, cannot yet tell that it is lost. Its second look, while
+    // White thinks (in a worker of its own), proves that no line mates in
+    // the 7 moves left and says so long before the moves run out. The wait
+    // is for the page's word, however long a loaded machine takes.
+    assert.match(await tryText(page, "Ke1"), /7 moves left|no line reaches the goal/);
+    await page
+      .locator("[data-testid='puzzle-status']", { hasText: /Failed: .*no line reaches the goal in the 7 moves left/ })
+      .waitFor({ timeout: WORKER_WAIT });
+    assert.equal(await page.locator("[data-testid='puzzle-status']").getAttribute("data-judging"), "false");
+    assert.equal(await page.locator("[data-testid='puzzle-judging']").count(), 0);
+    assert.match(await page.locator("[data-testid='puzzle-story']").textContent(), /1\.Ke1/);
+    assert.match(await page.locator("[data-testid='puzzle-lost']").textContent(), /placements? of the hidden men fit/);
+    assert.equal(await page.locator("[data-testid='puzzle-typed']").count(), 0, "no attempt box in a lost game");
+    if (name === "phone") await page.screenshot({ path: `${SHOTS}puzzle-judged-lost-${name}.png`, fullPage: true });
+    await page.click("[data-testid='puzzle-retry']");
+    assert.match(await settled(page), /8 moves left/);
+
     // A reload keeps the progress: a try refused in every placement (the
     // black king guards g1), then reload.
     await tryText(page, "Kg1");

@@ -465,6 +465,33 @@ impl UmpireGame {
         Ok(self.steps.last().cloned().expect("a step was just taken"))
     }
 
+    /// Looks again, within `max_nodes`, at whether White can still force
+    /// the goal from here: the umpire's answer is chosen within a small
+    /// budget, and a position it could not decide then may be proved lost
+    /// by a longer search while White thinks. When it is, the game is
+    /// lost from this answer on (as if [`UmpireGame::play`] had found it).
+    /// Returns whether the game is now known to be lost.
+    pub fn judge<'p>(
+        &mut self,
+        max_nodes: u64,
+        progress: Option<&'p mut (dyn Progress + 'p)>,
+    ) -> bool {
+        if self.status != Status::Playing || self.steps.is_empty() {
+            return false;
+        }
+        let here = Answer {
+            games: self.games.clone(),
+            moves_left: self.moves_left,
+            played: true,
+        };
+        let mut solver = Solver::new(&self.spec, max_nodes, progress).refuting();
+        if self.standing(&here, &mut solver) == Standing::Lost {
+            self.lose();
+            return true;
+        }
+        false
+    }
+
     /// The game still on is lost for White: said at once, not when the
     /// moves run out.
     fn lose(&mut self) {

@@ -80,6 +80,23 @@ pub fn puzzle_solve() -> Html {
             Callback::from(move |e| dispatcher.dispatch(SolveAction::Worker(e))),
         )
     };
+    // The umpire's second look at its answer runs in a worker of its own,
+    // stopped whenever the person moves on.
+    let judge = {
+        let dispatcher = state.dispatcher();
+        use_job_runner(
+            &state.judge,
+            Callback::from(move |e| dispatcher.dispatch(SolveAction::Judged(e))),
+        )
+    };
+    {
+        let judge = judge.clone();
+        use_effect_with(state.judge_stops, move |_| {
+            if judge.busy() {
+                judge.cancel();
+            }
+        });
+    }
     {
         let state = state.clone();
         use_effect_with(query, move |q| state.dispatch(SolveAction::Open(q.clone())));
@@ -214,7 +231,16 @@ pub fn puzzle_solve() -> Html {
                 Status::Playing => "status-line",
                 _ => "status-line failed",
             };
-            html! { <p class={class} data-testid="puzzle-status">{ text }</p> }
+            // The umpire's second look at its answer: the page says it is
+            // under way (and publishes it for journeys) but not what it finds
+            // until it proves the game lost.
+            let judging = turn.status == Status::Playing && s.judge.busy();
+            html! { <>
+                <p class={class} data-testid="puzzle-status" data-judging={judging.to_string()}>{ text }</p>
+                if judging {
+                    <p class="note" data-testid="puzzle-judging">{ "The umpire is still weighing its answer; play on when you are ready." }</p>
+                }
+            </> }
         }
     };
 

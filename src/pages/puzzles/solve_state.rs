@@ -19,6 +19,7 @@ use crate::worker::puzzle::{
 };
 use crate::worker::slot::JobSlot;
 use crate::worker::ClientEvent;
+use fogbound_puzzles::umpire::Step;
 
 /// What the job under way is for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,6 +80,13 @@ pub struct SolveState {
     pub show_published: bool,
     pub job: JobSlot<PuzzleJobs>,
     pub waiting: Waiting,
+    /// The umpire judging its last answer again with a longer search, in
+    /// a worker of its own, while the person thinks (the board stays
+    /// open): a game it proves lost is said lost at once.
+    pub judge: JobSlot<PuzzleJobs>,
+    /// Counts the times the judging under way was abandoned (an attempt,
+    /// Retry): the page stops its worker on each.
+    pub judge_stops: u64,
 }
 
 pub enum SolveAction {
@@ -95,6 +103,8 @@ pub enum SolveAction {
     Compose,
     ShowPublished,
     Worker(ClientEvent<PuzzleAnswer>),
+    /// News from the judging worker.
+    Judged(ClientEvent<PuzzleAnswer>),
     /// The person pressed Stop.
     Stopped,
 }
@@ -147,6 +157,7 @@ impl SolveState {
         if !self.playing() {
             return;
         }
+        self.stop_judging();
         let steps = self
             .turn
             .as_ref()
@@ -202,6 +213,54 @@ impl SolveState {
             .then_some((m.from, m.to))
     }
 
+    /// Asks the umpire to judge `turn` again, if the game is on and has
+    /// begun.
+    fn judge_again(&mut self, turn: &PuzzleTurn) {
+        self.stop_judging();
+        if turn.status != Status::Playing || turn.steps.is_empty() {
+            return;
+        }
+        if let Some(puzzle) = self.puzzle_json() {
+            self.judge.start(PuzzleJob::Judge {
+                puzzle,
+                steps: turn.steps.clone(),
+            });
+        }
+    }
+
+    fn stop_judging(&mut self) {
+        if self.judge.busy() {
+            self.judge.receive(ClientEvent::Cancelled);
+            self.judge.message = None;
+            self.judge_stops += 1;
+        }
+    }
+
+    /// The judge's picture of the game: taken when it proves lost the game
+    /// the person is still looking at.
+    fn judged(&mut self, turn: PuzzleTurn) {
+        let same = |a: &[Step], b: &[Step]| {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|(x, y)| x.attempt == y.attempt && x.answer == y.answer)
+        };
+        let current = self
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.status == Status::Playing && same(&t.steps, &turn.steps));
+        let lost = matches!(turn.status, Status::Lost { .. });
+        if !(current && lost && self.waiting == Waiting::Nothing) {
+            return;
+        }
+        if let Some(code) = self.identity() {
+            store::save_steps(&code, &turn.steps);
+        }
+        self.selected = None;
+        self.promotion = None;
+        self.turn = Some(Rc::new(turn));
+    }
+
     /// Forgets what the cooks pass and the composer's view said, before a
     /// job that answers them again.
     fn forget_passes(&mut self) {
@@ -220,6 +279,7 @@ impl SolveState {
                         store::mark_solved(&code);
                     }
                 }
+                self.judge_again(&turn);
                 self.turn = Some(Rc::from(turn));
                 self.unplayable = None;
             }
@@ -306,9 +366,14 @@ impl Reducible for SolveState {
     fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
+        s.judge.sent();
         match action {
             SolveAction::Open(query) => {
-                s = SolveState::default();
+                let judge_stops = s.judge_stops + u64::from(s.judge.busy());
+                s = SolveState {
+                    judge_stops,
+                    ..SolveState::default()
+                };
                 match link::open(&query) {
                     Ok(opened) => {
                         let steps = store::steps(&opened.identity());
@@ -343,6 +408,7 @@ impl Reducible for SolveState {
                     s.selected = None;
                     s.promotion = None;
                     s.message = None;
+                    s.stop_judging();
                     s.ask(Vec::new(), None);
                 }
             }
@@ -380,6 +446,16 @@ impl Reducible for SolveState {
                 }
             }
             SolveAction::ShowPublished => s.show_published = !s.show_published,
+            SolveAction::Judged(event) => {
+                if let Some(done) = s.judge.receive(event) {
+                    if let PuzzleAnswer::Turn(turn) = done.answer {
+                        s.judged(*turn);
+                    }
+                }
+                // A judging that failed or was stopped leaves the game as
+                // the umpire's answer left it.
+                s.judge.message = None;
+            }
             SolveAction::Worker(ClientEvent::Cancelled) if s.superseded => {
                 s.superseded = false;
             }
@@ -474,6 +550,53 @@ mod tests {
         let turn = s.turn.as_ref().unwrap();
         assert_eq!(turn.told[0].attempt, "g8=Q");
         assert_eq!(turn.moves_left, 1);
+    }
+
+    /// After each answer the umpire judges the game again in a worker of
+    /// its own; the board stays open meanwhile. Its picture is taken only
+    /// when it says lost the game still on the board, and a new attempt
+    /// stops it. (The judge's answer is made here by replaying the steps
+    /// with the last one marked lost: what is tested is the page's
+    /// bookkeeping; the umpire's umpire.rs test proves a real 1.Ke1 lost.)
+    #[test]
+    fn the_umpires_second_look_says_a_lost_game_at_once_and_gives_way_to_an_attempt() {
+        let s = opened(&SolveState::default())
+            .reduce(SolveAction::Open("id=speckmann-dsz-1975".into()));
+        let s = run(s);
+        assert!(!s.judge.busy(), "nothing to judge before the first attempt");
+        let s = run(s.reduce(SolveAction::Try("g8=Q".into())));
+        let Some(PuzzleJob::Judge { puzzle, steps }) = s.judge.next_job() else {
+            panic!("the answer is judged again");
+        };
+        assert_eq!(steps, s.turn.as_ref().unwrap().steps);
+        assert!(s.playing(), "the board stays open while the umpire judges");
+        let mut lost_steps = steps.clone();
+        lost_steps.last_mut().unwrap().lost = true;
+        let lost = turn(&puzzle, &lost_steps, None, &mut |_, _, _| {}).unwrap();
+        assert_eq!(lost.status, Status::Lost { moves_left: 1 });
+        let done = |t: &PuzzleTurn| {
+            SolveAction::Judged(ClientEvent::of(Ok(PuzzleAnswer::Turn(Box::new(t.clone())))))
+        };
+        // A judgement of another game (here: before the first attempt) is
+        // no news.
+        let other = turn(&puzzle, &[], None, &mut |_, _, _| {}).unwrap();
+        let kept = s.clone().reduce(done(&other));
+        assert_eq!(kept.turn.as_ref().unwrap().status, Status::Playing);
+        assert!(!kept.judge.busy());
+        // Its own game proved lost: said at once.
+        let judged = s.clone().reduce(done(&lost));
+        assert_eq!(
+            judged.turn.as_ref().unwrap().status,
+            Status::Lost { moves_left: 1 }
+        );
+        assert!(!judged.playing());
+        // An attempt first: the judging stops, and a late answer is no news.
+        let stops = s.judge_stops;
+        let moved = s.reduce(SolveAction::Try("Kb1".into()));
+        assert_eq!(moved.judge_stops, stops + 1);
+        assert!(!moved.judge.busy());
+        let late = moved.reduce(done(&lost));
+        assert_eq!(late.turn.as_ref().unwrap().status, Status::Playing);
     }
 
     #[test]

@@ -172,21 +172,32 @@ fn a_lost_game_is_said_at_once() {
 }
 
 /// Issue 27 item 5: 1.Ke1, a wrong key of Rotenberg's mate in 8 that
-/// takes no man and gives no check, is said lost with the umpire's first
-/// answer (seven moves left) once the search has the nodes to prove it:
-/// 20 M here (about 4.5 s of CPU natively; 40 M were not enough before the
-/// cook pass's refutations were made cheaper, SOLVER-NOTES.md). The page's
-/// budget per answer is smaller, so there it still ends with the moves.
+/// takes no man and gives no check. The umpire's answer within the page's
+/// budget (3 M nodes) cannot prove it lost; the page then asks the umpire
+/// to judge the answer with a longer search while White thinks, and that
+/// says it lost, seven moves left, long before the moves run out. A replay
+/// of the steps ends there too.
 #[test]
-fn a_quiet_wrong_key_is_said_lost_at_once_with_a_larger_budget() {
+fn a_quiet_wrong_key_is_judged_lost_while_white_thinks() {
     let p = puzzle(ROTENBERG);
     let mut game = UmpireGame::new(&p).unwrap();
-    let step = game.play("Ke1", 20_000_000, None).unwrap();
+    let step = game.play("Ke1", 3_000_000, None).unwrap();
+    assert_eq!(*game.status(), Status::Playing, "3 M nodes do not prove it");
+    assert!(!step.lost);
+    assert!(game.judge(JUDGE_NODES, None), "judged lost");
     assert_eq!(*game.status(), Status::Lost { moves_left: 7 });
-    assert!(step.lost);
+    assert!(game.steps()[0].lost);
     let again = UmpireGame::replay(&p, game.steps()).unwrap();
     assert_eq!(again.status(), game.status());
+    // Judging a game over, or one not begun, changes nothing.
+    assert!(!game.judge(JUDGE_NODES, None));
+    let mut fresh = UmpireGame::new(&p).unwrap();
+    assert!(!fresh.judge(JUDGE_NODES, None));
+    assert_eq!(*fresh.status(), Status::Playing);
 }
+
+/// The page's judging budget (`src/worker/puzzle.rs`'s `JUDGE_NODES`).
+const JUDGE_NODES: u64 = 40_000_000;
 
 /// Steps cross to the page's worker in bincode, a format without field
 /// names: every step, lost or not, must read back as it was written.
