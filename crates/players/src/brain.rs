@@ -103,6 +103,9 @@ pub struct Brain<B: Bitboard> {
     /// Under an umpire, where a hidden enemy pawn may stand, for certain
     /// ([`reach`]).
     pub(crate) reach: Option<crate::danger::PawnReach>,
+    /// Under an umpire, its pawn pushes refused out of check and the turns
+    /// since, while the man in the way may still stand there ([`reach`]).
+    pub(crate) blocked: Vec<reach::Blocked>,
 }
 
 impl<B: Bitboard> Brain<B> {
@@ -131,6 +134,7 @@ impl<B: Bitboard> Brain<B> {
         let reach = reach::start::<B>(&variant, spec.has_umpire(), &homes, first);
         let mut brain = Brain {
             reach,
+            blocked: Vec::new(),
             mode: spec.rule_mode(),
             observer: Observer::new(&spec, me),
             variant,

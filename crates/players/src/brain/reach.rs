@@ -1,12 +1,32 @@
-//! Keeping the sound map of where hidden enemy pawns may stand
-//! ([`PawnReach`]) from what the player is told, beside the sampled boards.
+//! What the player knows for certain of the hidden enemy pawns, kept
+//! beside the sampled boards (which lose it): the map of where one may
+//! stand ([`PawnReach`]), and its own pawn pushes refused out of check
+//! ([`Blocked`]), remembered while the pawn stands, no capture was
+//! announced where a pawn in the way could have gone, and for at most
+//! [`BLOCKED_TURNS`] plies of the opponent (a piece in the way moves on).
 //! Kept under an umpire on 8×8 boards only.
 
 use fogbound_engine::observation::Message;
-use fogbound_engine::{Attempt, Bitboard, Geometry, Observation, Resolution, Square, Variant};
+use fogbound_engine::{
+    Attempt, Bitboard, Cell, Geometry, MoveAttempt, Observation, Resolution, Square, Variant,
+};
 
 use super::Brain;
 use crate::danger::PawnReach;
+
+/// Turns a refused push is remembered at most: a piece in the way moves
+/// on, a pawn stays until it captures.
+const BLOCKED_TURNS: u32 = 10;
+
+/// A pawn push refused out of check: a man stands in the way (or the pawn
+/// is pinned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blocked {
+    pub from: Square,
+    pub to: Square,
+    /// The opponent's plies since.
+    pub age: u32,
+}
 
 /// The map for a new game of `variant` seen first in `first` (`None`
 /// when it is not kept: no umpire, or another board than 8×8).
@@ -41,10 +61,18 @@ fn mine(obs: &Observation) -> Vec<Square> {
         .collect()
 }
 
-/// Whether `obs` may say the player is in check (any check heard since
-/// the previous ply: erring towards "in check" keeps the map sound).
+/// Whether `obs` may say its player is in check: a check announced after
+/// the opponent's last move (or any check heard, when no move of the
+/// opponent's is among the words: erring towards "in check" keeps the map
+/// sound).
 fn in_check(obs: &Observation) -> bool {
-    obs.announcements
+    let them = !obs.player;
+    let said = &obs.announcements;
+    let since = said
+        .iter()
+        .rposition(|a| matches!(a.message, Message::Moved { by } if by == them))
+        .unwrap_or(0);
+    said[since..]
         .iter()
         .any(|a| matches!(a.message, Message::Check { .. }))
 }
@@ -77,8 +105,24 @@ impl<B: Bitboard> Brain<B> {
                 .filter(|l| l.by == Some(!self.me))
                 .and_then(|l| l.capture_at);
             reach.enemy_moved(taken, &mine);
+            let g = self.variant.geometry();
+            let reach = &*reach;
+            self.blocked.retain_mut(|b| {
+                b.age += 1;
+                let path = path(g, b.from, b.to);
+                // A pawn in the way leaves it only by a capture.
+                let left = taken.is_some_and(|x| {
+                    reach
+                        .attackers_of(x)
+                        .into_iter()
+                        .flatten()
+                        .any(|s| path.contains(&s))
+                });
+                b.age <= BLOCKED_TURNS && !left
+            });
         } else {
             *reach = PawnReach::anywhere(self.variant.geometry(), !self.me, &mine);
+            self.blocked.clear();
         }
         self.reach_facts(obs);
     }
@@ -134,6 +178,20 @@ impl<B: Bitboard> Brain<B> {
                     );
                 }
             }
+            Resolution::Illegal if !was_in_check => {
+                if let Some(m) = attempt.as_move() {
+                    let pawn = self.last.as_ref().is_some_and(|o| {
+                        matches!(o.cell(m.from), Cell::Man(p) if p.color == self.me && p.role.spec().pawn)
+                    });
+                    if pawn && g.file(m.from) == g.file(m.to) {
+                        self.blocked.push(Blocked {
+                            from: m.from,
+                            to: m.to,
+                            age: 0,
+                        });
+                    }
+                }
+            }
             _ => {}
         }
         self.reach_facts(obs);
@@ -149,6 +207,15 @@ impl<B: Bitboard> Brain<B> {
         };
         reach.clear(mine(obs));
         let me = self.me;
+        // A push is remembered while its pawn stands and the way is not
+        // its own.
+        let g = self.variant.geometry();
+        self.blocked.retain(|b| {
+            matches!(obs.cell(b.from), Cell::Man(p) if p.color == me && p.role.spec().pawn)
+                && path(g, b.from, b.to)
+                    .iter()
+                    .all(|s| !matches!(obs.cell(*s), Cell::Man(p) if p.color == me))
+        });
         let king_safe = obs.turn != me || !in_check(obs);
         if king_safe {
             for (sq, p) in obs.men() {
@@ -160,11 +227,26 @@ impl<B: Bitboard> Brain<B> {
         }
     }
 
+    /// Whether `a` is a pawn push refused lately whose way may still be
+    /// barred.
+    pub(crate) fn remembered_blocked(&self, a: &MoveAttempt) -> bool {
+        self.blocked
+            .iter()
+            .any(|b| (b.from, b.to) == (a.from, a.to))
+    }
+
     /// The observation the player answered from: the last one kept, or
     /// `obs` itself.
     fn last_seen_before(&self, obs: &Observation) -> Observation {
         self.last.clone().unwrap_or_else(|| obs.clone())
     }
+}
+
+/// The squares a push from `from` to `to` crosses and lands on.
+fn path(g: Geometry, from: Square, to: Square) -> Vec<Square> {
+    let mut out = between(g, from, to);
+    out.push(to);
+    out
 }
 
 /// Whether `a` and `b` share a rank, file or diagonal.

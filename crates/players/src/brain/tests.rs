@@ -258,3 +258,59 @@ fn the_hidden_pawn_map_never_misses_a_true_pawn() {
         "the map held {mean:.1} squares on average: it says little"
     );
 }
+
+#[test]
+fn a_refused_push_is_remembered_while_the_pawn_in_the_way_stands() {
+    // Against greedy under the english umpire: right after each of the
+    // bot's pawn pushes refused out of check, the push is remembered; and
+    // a push remembered is never one the true board would allow because an
+    // enemy pawn has left the way by a capture the bot was told of (the
+    // memory is dropped then).
+    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    let mut remembered = 0;
+    for seed in 0..12u64 {
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Greedy.build(seed + 5);
+        play(
+            &spec,
+            seed,
+            &mut bot,
+            other.as_mut(),
+            200,
+            |bot, game, mine, attempt, resolution| {
+                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                    unreachable!("chess is 8×8")
+                };
+                let AnyMatch::B64(m) = game else {
+                    unreachable!("chess is 8×8")
+                };
+                let pos = m.position();
+                if mine && *resolution == Resolution::Illegal {
+                    let Some(a) = attempt.as_move() else { return };
+                    let pawn = pos
+                        .piece_at(a.from)
+                        .is_some_and(|p| p.role == fogbound_engine::Role::Pawn);
+                    let g = pos.geometry();
+                    if pawn && g.file(a.from) == g.file(a.to) && !pos.is_check() {
+                        assert!(
+                            b.remembered_blocked(a),
+                            "the refused push {a:?} is forgotten: {:?} {:?}",
+                            b.last.as_ref().map(|o| &o.announcements),
+                            pos.to_fen()
+                        );
+                        remembered += 1;
+                    }
+                }
+                for blk in &b.blocked {
+                    assert_eq!(
+                        pos.piece_at(blk.from).map(|p| (p.color, p.role)),
+                        Some((b.me(), fogbound_engine::Role::Pawn)),
+                        "a push is remembered for a pawn that left"
+                    );
+                }
+            },
+        );
+    }
+    eprintln!("{remembered} refused pushes remembered");
+    assert!(remembered >= 5, "only {remembered} refused pushes");
+}
