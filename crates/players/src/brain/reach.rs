@@ -2,8 +2,9 @@
 //! beside the sampled boards (which lose it): the map of where one may
 //! stand ([`PawnReach`]), and its own pawn pushes refused out of check
 //! ([`Blocked`]), remembered while the pawn stands, no capture was
-//! announced where a pawn in the way could have gone, and for at most
-//! [`BLOCKED_TURNS`] plies of the opponent (a piece in the way moves on).
+//! announced where a pawn in the way could have gone, and, when the map
+//! allows no pawn in the way, for [`BLOCKED_TURNS`] plies of the opponent
+//! (a piece there moves on).
 //! Kept under an umpire on 8×8 boards only.
 
 use fogbound_engine::observation::Message;
@@ -14,8 +15,8 @@ use fogbound_engine::{
 use super::Brain;
 use crate::danger::PawnReach;
 
-/// Turns a refused push is remembered at most: a piece in the way moves
-/// on, a pawn stays until it captures.
+/// Opponent's plies a refused push is remembered when no pawn may stand
+/// in the way: a piece there moves on (a pawn stays until it captures).
 const BLOCKED_TURNS: u32 = 10;
 
 /// A pawn push refused out of check: a man stands in the way (or the pawn
@@ -118,7 +119,9 @@ impl<B: Bitboard> Brain<B> {
                         .flatten()
                         .any(|s| path.contains(&s))
                 });
-                b.age <= BLOCKED_TURNS && !left
+                // A pawn may be what stands there: it stays.
+                let pawn = path.iter().any(|s| reach.may_stand(*s));
+                (pawn || b.age <= BLOCKED_TURNS) && !left
             });
         } else {
             *reach = PawnReach::anywhere(self.variant.geometry(), !self.me, &mine);
