@@ -15,22 +15,14 @@
 
 use fogbound_engine::{Bitboard, Color, Geometry, Move, Position, Square};
 
-/// The chance taken that a hidden pawn stands where the sound map allows
-/// one, however few sampled boards put it there: an opponent who tries
-/// every pawn capture finds the man whenever it does.
-pub const HIDDEN_PAWN_FLOOR: f64 = 0.5;
-/// The weight of the man's worth lost, under an umpire with the map kept
-/// (the sampled share alone is weighed by `decide`'s own weight).
-pub const LOSS_WEIGHT: f64 = 1.0;
-
 /// The chance that a man moved to `to` stands where an enemy pawn attacks
-/// it: the boards' share `sampled`, raised to [`HIDDEN_PAWN_FLOOR`] where
-/// the map says a pawn may attack, and nothing where it says none can.
+/// it: the boards' share `sampled`, and nothing where the map says no pawn
+/// can. (Raising the share to a floor where the map allows a pawn cost
+/// wins: the map is too wide; BOT.md.)
 pub fn hidden_pawn_odds(reach: Option<&PawnReach>, sampled: f64, to: Square) -> f64 {
     match reach {
-        None => sampled,
-        Some(r) if r.attacks(to) => sampled.max(HIDDEN_PAWN_FLOOR),
-        Some(_) => 0.0,
+        Some(r) if !r.attacks(to) => 0.0,
+        _ => sampled,
     }
 }
 

@@ -293,7 +293,6 @@ impl<B: Bitboard> Brain<B> {
             zeroing: vec![0.0; n],
             urgency: 0.0,
             exposed: vec![0.0; n],
-            exposure_weight: EXPOSURE_WEIGHT,
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -407,8 +406,8 @@ impl<B: Bitboard> Brain<B> {
             let at = threat.get(a.to.index()).copied().unwrap_or(0.0);
             let at = crate::danger::hidden_pawn_odds(self.reach.as_ref(), at, a.to);
             let loss = match (self.reach.as_ref(), mine.first()) {
-                // The sound map kept: a man worth more than a pawn, or
-                // unguarded, is lost where a pawn takes it.
+                // The sound map kept: a man is lost where a pawn takes it,
+                // less a pawn when guarded.
                 (Some(_), Some(p)) if at > 0.0 => match find_in(&p.moves(mode), a) {
                     Some(mv) => crate::danger::loss_to_pawn(p, &mv, role.value()),
                     None => role.value() - if man.spec().pawn { 0 } else { 100 },
@@ -416,9 +415,6 @@ impl<B: Bitboard> Brain<B> {
                 _ => role.value() - if man.spec().pawn { 0 } else { 100 },
             };
             extras.exposed[i] = at * f64::from(loss);
-        }
-        if self.reach.is_some() {
-            extras.exposure_weight = crate::danger::LOSS_WEIGHT;
         }
         extras
     }
@@ -476,10 +472,8 @@ struct Extras {
     /// …and how near the count is to a draw (0 far, 1 at the door).
     urgency: f64,
     /// Per candidate, what the man it moves is worth times the share of
-    /// the pool on which a hidden enemy pawn could take it there…
+    /// the pool on which a hidden enemy pawn could take it there.
     exposed: Vec<f64>,
-    /// …and its weight.
-    exposure_weight: f64,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -556,7 +550,7 @@ fn aggregate<B: Bitboard>(
             let mut v = base;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
-            v -= extras.exposure_weight * extras.exposed[i];
+            v -= EXPOSURE_WEIGHT * extras.exposed[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];

@@ -2,7 +2,7 @@
 
 use fogbound_engine::{Color, Geometry, Square};
 
-use super::{hidden_pawn_odds, PawnReach, HIDDEN_PAWN_FLOOR};
+use super::{hidden_pawn_odds, PawnReach};
 
 fn g() -> Geometry {
     Geometry::new(8, 8).unwrap()
@@ -84,11 +84,11 @@ fn squares_seen_empty_cut_the_map_until_a_pawn_may_come_back() {
 }
 
 #[test]
-fn the_map_raises_what_the_sample_misses_and_clears_what_it_rules_out() {
+fn the_map_clears_what_it_rules_out_and_keeps_the_share_elsewhere() {
     let r = black_at_home();
-    // No sampled board has a pawn attacking d6, but one may stand there.
-    assert_eq!(hidden_pawn_odds(Some(&r), 0.0, sq("d6")), HIDDEN_PAWN_FLOOR);
-    assert_eq!(hidden_pawn_odds(Some(&r), 0.9, sq("d6")), 0.9);
+    // A pawn may attack d6: the boards' share as it is.
+    assert_eq!(hidden_pawn_odds(Some(&r), 0.0, sq("d6")), 0.0);
+    assert_eq!(hidden_pawn_odds(Some(&r), 0.4, sq("d6")), 0.4);
     // No pawn can attack e5: whatever the share, nothing.
     assert_eq!(hidden_pawn_odds(Some(&r), 0.3, sq("e5")), 0.0);
     // Without the map, the share as it is.
