@@ -212,7 +212,10 @@ impl<B: Bitboard> Brain<B> {
             .collect();
         let extras = self.pool_extras(obs, cands, hunt);
         let forbidden = self.forbidden(obs, cands);
-        if self.searcher.is_none() {
+        // Made by the first attempt that searches: its table is sized by
+        // that budget, so a replay without search (a seat catching up)
+        // must not make it smaller than the game it replays did.
+        if self.searcher.is_none() && level.nodes > 0 {
             if let Some(b) = boards.first() {
                 self.searcher = Some(Searcher::new(&b.pos, mode, table_bits(level.nodes)));
             }
