@@ -131,9 +131,8 @@ impl<B: Bitboard> Brain<B> {
                 Vec::new(),
             ),
         };
-        let reach = reach::start::<B>(&variant, spec.has_umpire(), &homes, first);
         let mut brain = Brain {
-            reach,
+            reach: None,
             blocked: Vec::new(),
             mode: spec.rule_mode(),
             observer: Observer::new(&spec, me),
@@ -162,6 +161,13 @@ impl<B: Bitboard> Brain<B> {
                 }
             }
         }
+        brain.reach = reach::start(
+            &brain.variant,
+            brain.spec.has_umpire(),
+            &brain.homes,
+            first,
+            !brain.pool.is_empty(),
+        );
         brain.last = Some(first.clone());
         brain
     }

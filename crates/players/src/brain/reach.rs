@@ -30,19 +30,22 @@ pub struct Blocked {
 }
 
 /// The map for a new game of `variant` seen first in `first` (`None`
-/// when it is not kept: no umpire, or another board than 8×8).
-pub(super) fn start<B: Bitboard>(
+/// when it is not kept: no umpire, or another board than 8×8). From the
+/// pawns' `homes` when `at_start` (the belief holds the variant's start, as
+/// the first observation allows), else anywhere.
+pub(super) fn start(
     variant: &Variant,
     has_umpire: bool,
     homes: &[(Square, fogbound_engine::Piece)],
     first: &Observation,
+    at_start: bool,
 ) -> Option<PawnReach> {
     let g = variant.geometry();
     if !has_umpire || g.width() != 8 || g.height() != 8 {
         return None;
     }
     let them = !first.player;
-    if first.ply == 0 && !homes.is_empty() {
+    if at_start && !homes.is_empty() {
         let pawns = homes
             .iter()
             .filter(|(_, p)| p.color == them && p.role.spec().pawn)
