@@ -10,30 +10,13 @@
 //! player knows for certain: its men's squares, the squares its legal moves
 //! crossed, the squares from which a pawn would attack its king when no
 //! check was announced, and, after "Any?" was answered "No" out of check,
-//! the squares its pawns could capture on. No pawns left: empty. A square
-//! outside the set holds no enemy pawn on any board the rules allow.
+//! the squares its pawns could capture on. A square outside the set holds
+//! no enemy pawn on any board the rules allow. The bot keeps a refused push
+//! in mind while a pawn may stand in the way ([`crate::brain`]); marking
+//! the moves that land where a pawn of the set may attack cost wins, the
+//! set being wide (BOT.md).
 
-use fogbound_engine::{Bitboard, Color, Geometry, Move, Position, Square};
-
-/// The chance that a man moved to `to` stands where an enemy pawn attacks
-/// it: the boards' share `sampled`, and nothing where the map says no pawn
-/// can. (Raising the share to a floor where the map allows a pawn cost
-/// wins: the map is too wide; BOT.md.)
-pub fn hidden_pawn_odds(reach: Option<&PawnReach>, sampled: f64, to: Square) -> f64 {
-    match reach {
-        Some(r) if !r.attacks(to) => 0.0,
-        _ => sampled,
-    }
-}
-
-/// What the man moved by `mv` loses if a pawn takes it where it lands on
-/// `pos`: its worth, less a pawn when one of its men guards the square.
-pub fn loss_to_pawn<B: Bitboard>(pos: &Position<B>, mv: &Move, worth: i32) -> i32 {
-    let me = pos.turn();
-    let after = pos.after(mv);
-    let guarded = after.is_attacked(mv.to, me, after.occupied());
-    worth - if guarded { 100 } else { 0 }
-}
+use fogbound_engine::{Color, Geometry, Square};
 
 /// The squares a hidden enemy pawn may stand on (module docs).
 #[derive(Clone, Debug)]
@@ -110,11 +93,6 @@ impl PawnReach {
                 *m = false;
             }
         }
-    }
-
-    /// No enemy pawn is left.
-    pub fn clear_all(&mut self) {
-        self.may.iter_mut().for_each(|m| *m = false);
     }
 
     /// The enemy played a ply: any pawn of the set may have pushed, or

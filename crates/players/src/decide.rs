@@ -407,17 +407,8 @@ impl<B: Bitboard> Brain<B> {
             };
             let role = a.promotion.unwrap_or(man);
             let at = threat.get(a.to.index()).copied().unwrap_or(0.0);
-            let at = crate::danger::hidden_pawn_odds(self.reach.as_ref(), at, a.to);
-            let loss = match (self.reach.as_ref(), mine.first()) {
-                // The sound map kept: a man is lost where a pawn takes it,
-                // less a pawn when guarded.
-                (Some(_), Some(p)) if at > 0.0 => match find_in(&p.moves(mode), a) {
-                    Some(mv) => crate::danger::loss_to_pawn(p, &mv, role.value()),
-                    None => role.value() - if man.spec().pawn { 0 } else { 100 },
-                },
-                _ => role.value() - if man.spec().pawn { 0 } else { 100 },
-            };
-            extras.exposed[i] = at * f64::from(loss);
+            extras.exposed[i] =
+                at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
         }
         extras
     }

@@ -2,7 +2,7 @@
 
 use fogbound_engine::{Color, Geometry, Square};
 
-use super::{hidden_pawn_odds, PawnReach};
+use super::PawnReach;
 
 fn g() -> Geometry {
     Geometry::new(8, 8).unwrap()
@@ -81,18 +81,6 @@ fn squares_seen_empty_cut_the_map_until_a_pawn_may_come_back() {
     assert!(r.is_empty());
     r.enemy_moved(None, &[]);
     assert!(r.is_empty(), "no pawn left to come");
-}
-
-#[test]
-fn the_map_clears_what_it_rules_out_and_keeps_the_share_elsewhere() {
-    let r = black_at_home();
-    // A pawn may attack d6: the boards' share as it is.
-    assert_eq!(hidden_pawn_odds(Some(&r), 0.0, sq("d6")), 0.0);
-    assert_eq!(hidden_pawn_odds(Some(&r), 0.4, sq("d6")), 0.4);
-    // No pawn can attack e5: whatever the share, nothing.
-    assert_eq!(hidden_pawn_odds(Some(&r), 0.3, sq("e5")), 0.0);
-    // Without the map, the share as it is.
-    assert_eq!(hidden_pawn_odds(None, 0.3, sq("e5")), 0.3);
 }
 
 #[test]
