@@ -38,6 +38,7 @@ use agree::{Heard, Picture};
 
 pub mod agree;
 mod checker;
+mod reach;
 mod rebuild;
 mod rejuvenate;
 
@@ -99,6 +100,12 @@ pub struct Brain<B: Bitboard> {
     pub(crate) searcher: Option<Searcher<B>>,
     /// The evaluation that weighs the opponent's likely moves.
     evaluator: Option<Evaluator<B>>,
+    /// Under an umpire, where a hidden enemy pawn may stand, for certain
+    /// ([`reach`]).
+    pub(crate) reach: Option<crate::danger::PawnReach>,
+    /// Under an umpire, its pawn pushes refused out of check and the turns
+    /// since, while the man in the way may still stand there ([`reach`]).
+    pub(crate) blocked: Vec<reach::Blocked>,
 }
 
 impl<B: Bitboard> Brain<B> {
@@ -125,6 +132,8 @@ impl<B: Bitboard> Brain<B> {
             ),
         };
         let mut brain = Brain {
+            reach: None,
+            blocked: Vec::new(),
             mode: spec.rule_mode(),
             observer: Observer::new(&spec, me),
             variant,
@@ -152,6 +161,13 @@ impl<B: Bitboard> Brain<B> {
                 }
             }
         }
+        brain.reach = reach::start(
+            &brain.variant,
+            brain.spec.has_umpire(),
+            &brain.homes,
+            first,
+            !brain.pool.is_empty(),
+        );
         brain.last = Some(first.clone());
         brain
     }
@@ -309,6 +325,10 @@ impl<B: Bitboard> Brain<B> {
     /// The observation after the opponent's ply or one of its refused tries.
     pub fn observe(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.note_enemy_promotions(obs);
+        if obs.ply != self.ply {
+            let one_ply = self.ply.checked_add(1) == Some(obs.ply) && obs.turn == self.me;
+            self.reach_after_enemy(obs, one_ply);
+        }
         if self.ply.checked_add(1) == Some(obs.ply)
             && obs.turn == self.me
             && self.pool_turn() == Some(!self.me)
@@ -334,6 +354,7 @@ impl<B: Bitboard> Brain<B> {
         level: &Level,
         rng: &mut ChaCha8Rng,
     ) {
+        self.reach_after_own(attempt, resolution, obs);
         match resolution {
             Resolution::Played => {
                 self.refused.clear();

@@ -46,6 +46,9 @@ const INFO_BOARDS: usize = 4;
 const REFUSAL_COST: i32 = 40;
 /// Under an umpire: per share of the pool on which a try is refused.
 const REFUSAL_RISK: f64 = 600.0;
+/// Under an umpire: the chance that a pawn push refused lately is refused
+/// again (a pawn in the way stays until it captures).
+const BLOCKED_ODDS: f64 = 0.9;
 /// A check the umpire will announce: it tells where the king stands.
 const CHECK_BONUS: f64 = 30.0;
 /// Ahead, a move that stalemates on any pooled board…
@@ -209,7 +212,10 @@ impl<B: Bitboard> Brain<B> {
             .collect();
         let extras = self.pool_extras(obs, cands, hunt);
         let forbidden = self.forbidden(obs, cands);
-        if self.searcher.is_none() {
+        // Made by the first attempt that searches: its table is sized by
+        // that budget, so a replay without search (a seat catching up)
+        // must not make it smaller than the game it replays did.
+        if self.searcher.is_none() && level.nodes > 0 {
             if let Some(b) = boards.first() {
                 self.searcher = Some(Searcher::new(&b.pos, mode, table_bits(level.nodes)));
             }
@@ -367,8 +373,11 @@ impl<B: Bitboard> Brain<B> {
             }
         }
         for (i, c) in cands.iter().enumerate() {
-            if c.as_move().is_some() {
+            if let Some(a) = c.as_move() {
                 extras.legal[i] = count[i] / m;
+                if self.remembered_blocked(a) {
+                    extras.legal[i] = extras.legal[i].min(1.0 - BLOCKED_ODDS);
+                }
             }
             extras.region[i] = regions[i].expected();
         }

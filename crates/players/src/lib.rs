@@ -60,6 +60,7 @@ mod bot;
 pub mod brain;
 pub mod budget;
 pub mod catalogue;
+pub mod danger;
 pub mod decide;
 pub mod eval;
 pub mod greedy;

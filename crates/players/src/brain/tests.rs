@@ -6,7 +6,8 @@ use fogbound_engine::player::Player;
 
 use crate::Opponent;
 use fogbound_engine::{
-    AnyMatch, Bitboard64, Color, KriegspielRules, ModelSpec, Position, Resolution, Variant,
+    AnyMatch, Bitboard, Bitboard64, Color, KriegspielRules, ModelSpec, Position, Resolution,
+    Variant,
 };
 
 use crate::bot::AnyBrain;
@@ -200,4 +201,116 @@ fn a_sampled_kriegspiel_belief_is_drawn_again_to_fit_every_refusal() {
     }
     assert!(refusals >= 10, "only {refusals} refusals");
     assert!(redraws >= 3, "only {redraws} redraws");
+}
+
+#[test]
+fn the_hidden_pawn_map_never_misses_a_true_pawn() {
+    // Under every umpire preset, against greedy (every pawn capture tried)
+    // and a random mover, after each attempt of either side every enemy
+    // pawn of the true board stands where the bot's map allows one.
+    let mut checked = 0;
+    let (mut squares, mut seen) = (0usize, 0usize);
+    for id in KriegspielRules::PRESET_IDS {
+        let spec = ModelSpec::parse("kriegspiel", Some(id)).unwrap();
+        for seed in 0..4u64 {
+            let mut bot = sampled_bot(seed);
+            let mut other = if seed < 2 {
+                Opponent::Greedy.build(seed + 3)
+            } else {
+                Opponent::Random.build(seed + 3)
+            };
+            play(
+                &spec,
+                seed,
+                &mut bot,
+                other.as_mut(),
+                100,
+                |bot, game, _, _, _| {
+                    let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                        unreachable!("chess is 8×8")
+                    };
+                    let AnyMatch::B64(m) = game else {
+                        unreachable!("chess is 8×8")
+                    };
+                    let reach = b.reach.as_ref().expect("kept under an umpire");
+                    let pos = m.position();
+                    squares += reach.len();
+                    seen += 1;
+                    for s in pos.pieces(!b.me(), fogbound_engine::Role::Pawn).squares() {
+                        assert!(
+                            reach.may_stand(s),
+                            "{id}: a pawn on {} of {} is off the map at ply {}",
+                            s.0,
+                            pos.to_fen(),
+                            game.plies().len()
+                        );
+                        checked += 1;
+                    }
+                },
+            );
+        }
+    }
+    assert!(checked >= 2_000, "only {checked} pawns checked");
+    let mean = squares as f64 / seen as f64;
+    eprintln!("{checked} pawns checked; the map held {mean:.1} squares on average");
+    assert!(
+        mean < 40.0,
+        "the map held {mean:.1} squares on average: it says little"
+    );
+}
+
+#[test]
+fn a_refused_push_is_remembered_while_the_pawn_in_the_way_stands() {
+    // Against greedy under the english umpire: right after each of the
+    // bot's pawn pushes refused out of check, the push is remembered; and
+    // a push remembered is never one the true board would allow because an
+    // enemy pawn has left the way by a capture the bot was told of (the
+    // memory is dropped then).
+    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    let mut remembered = 0;
+    for seed in 0..12u64 {
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Greedy.build(seed + 5);
+        play(
+            &spec,
+            seed,
+            &mut bot,
+            other.as_mut(),
+            200,
+            |bot, game, mine, attempt, resolution| {
+                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                    unreachable!("chess is 8×8")
+                };
+                let AnyMatch::B64(m) = game else {
+                    unreachable!("chess is 8×8")
+                };
+                let pos = m.position();
+                if mine && *resolution == Resolution::Illegal {
+                    let Some(a) = attempt.as_move() else { return };
+                    let pawn = pos
+                        .piece_at(a.from)
+                        .is_some_and(|p| p.role == fogbound_engine::Role::Pawn);
+                    let g = pos.geometry();
+                    if pawn && g.file(a.from) == g.file(a.to) && !pos.is_check() {
+                        assert!(
+                            b.remembered_blocked(a),
+                            "the refused push {a:?} is forgotten: {:?} {:?}",
+                            b.last.as_ref().map(|o| &o.announcements),
+                            pos.to_fen()
+                        );
+                        remembered += 1;
+                    }
+                }
+                for blk in &b.blocked {
+                    assert_eq!(
+                        pos.piece_at(blk.from).map(|p| (p.color, p.role)),
+                        Some((b.me(), fogbound_engine::Role::Pawn)),
+                        "a push is remembered for a pawn that left"
+                    );
+                }
+            },
+        );
+    }
+    eprintln!("{remembered} refused pushes remembered");
+    assert!(remembered >= 5, "only {remembered} refused pushes");
 }
