@@ -197,19 +197,21 @@ impl RawClient {
     }
 
     fn cancel(&self) {
-        let had_job = {
+        // An idle worker is kept: it is ready for the next job.
+        if self.state.borrow().current.is_none() {
+            return;
+        }
+        {
             let mut state = self.state.borrow_mut();
             state.live = None; // terminates the worker
-            state.current.take().is_some()
-        };
+            state.current = None;
+        }
         // A fresh worker now, while the person reads what was stopped: the
         // next job finds its WebAssembly compiled and instantiated (a cold
         // start from the click took 80–90 ms after Stop; SOLVER-NOTES.md).
         // One that cannot start is left for the next job to report.
         let _ = self.start_live();
-        if had_job {
-            self.on_event.emit(ClientEvent::Cancelled);
-        }
+        self.on_event.emit(ClientEvent::Cancelled);
     }
 
     /// Spawns a worker if none is live.

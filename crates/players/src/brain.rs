@@ -325,14 +325,11 @@ impl<B: Bitboard> Brain<B> {
     /// The observation after the opponent's ply or one of its refused tries.
     pub fn observe(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.note_enemy_promotions(obs);
+        let one_ply = self.ply.checked_add(1) == Some(obs.ply) && obs.turn == self.me;
         if obs.ply != self.ply {
-            let one_ply = self.ply.checked_add(1) == Some(obs.ply) && obs.turn == self.me;
             self.reach_after_enemy(obs, one_ply);
         }
-        if self.ply.checked_add(1) == Some(obs.ply)
-            && obs.turn == self.me
-            && self.pool_turn() == Some(!self.me)
-        {
+        if one_ply && self.pool_turn() == Some(!self.me) {
             self.refused.clear();
             self.any_answer = None;
             self.advance_opponent(obs, level, rng);

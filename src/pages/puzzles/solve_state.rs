@@ -214,9 +214,9 @@ impl SolveState {
     }
 
     /// Asks the umpire to judge `turn` again, if the game is on and has
-    /// begun.
+    /// begun. Every way to a new turn (an attempt, Retry, opening) has
+    /// stopped the judging already.
     fn judge_again(&mut self, turn: &PuzzleTurn) {
-        self.stop_judging();
         if turn.status != Status::Playing || turn.steps.is_empty() {
             return;
         }
@@ -250,7 +250,11 @@ impl SolveState {
             .as_ref()
             .is_some_and(|t| t.status == Status::Playing && same(&t.steps, &turn.steps));
         let lost = matches!(turn.status, Status::Lost { .. });
-        if !(current && lost && self.waiting == Waiting::Nothing) {
+        // Not while the umpire answers or the game is reopened: the board
+        // is about to change. The solver or a pass under way does not
+        // touch it.
+        let answering = matches!(self.waiting, Waiting::Answer | Waiting::Opening { .. });
+        if !(current && lost && !answering) {
             return;
         }
         if let Some(code) = self.identity() {
