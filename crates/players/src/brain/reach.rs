@@ -141,7 +141,9 @@ impl<B: Bitboard> Brain<B> {
         obs: &Observation,
     ) {
         let g = self.variant.geometry();
-        let was_in_check = in_check(&self.last_seen_before(obs));
+        // The observation the player answered from: the last one kept, or
+        // `obs` itself.
+        let was_in_check = in_check(self.last.as_ref().unwrap_or(obs));
         let Some(reach) = self.reach.as_mut() else {
             return;
         };
@@ -239,12 +241,6 @@ impl<B: Bitboard> Brain<B> {
         self.blocked
             .iter()
             .any(|b| (b.from, b.to) == (a.from, a.to))
-    }
-
-    /// The observation the player answered from: the last one kept, or
-    /// `obs` itself.
-    fn last_seen_before(&self, obs: &Observation) -> Observation {
-        self.last.clone().unwrap_or_else(|| obs.clone())
     }
 }
 

@@ -417,6 +417,7 @@ impl Army {
     }
 
     /// Its men a king on `k` could take: next to it and unguarded.
+    #[cfg(test)]
     pub fn takeable(&self, k: u8) -> Squares {
         around(k) & self.occupied() & !self.guarded(&self.attack_sets())
     }
