@@ -145,6 +145,12 @@ struct Live {
 
 impl Drop for Live {
     fn drop(&mut self) {
+        // Events the worker sent before it was stopped may still wait in
+        // the page's queue; with the handlers gone they fall on nothing
+        // rather than on closures freed with this worker (a page error,
+        // "closure invoked … after being dropped").
+        self.native.set_onmessage(None);
+        self.native.set_onerror(None);
         self.native.terminate();
     }
 }
