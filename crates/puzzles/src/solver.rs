@@ -84,7 +84,7 @@ pub use audit::{AuditResult, AuditStats};
 pub use bound::FULL_INFO_DEPTH;
 pub use composer::{ComposerView, Defence, FirstMove, FirstVerdict, CLASSIFY_NODES, COUNT_CAP};
 pub use composer_progress::ComposerProgress;
-pub use cooks::{CookProgress, COOK_ROUND_NODES};
+pub use cooks::{CookProgress, COOK_BOUND_DEPTH, COOK_ROUND_NODES};
 pub use duals::{Dual, DUALS_NODES, DUAL_NODES};
 pub use parallel::solve_parallel;
 pub use plan::{Answer, Plan, MAX_TREE_PLANS, PLAN_PROBE_NODES};
@@ -187,6 +187,9 @@ pub struct Solver<'a> {
     /// already known lost refute at once, and Black's smaller answers are
     /// searched first (see `pns`).
     refuting: bool,
+    /// The full-information bound is used with at most this many moves
+    /// left: [`FULL_INFO_DEPTH`], one more in the cook pass.
+    bound_depth: u32,
 }
 
 /// Whether the game ended in White's win.
@@ -236,6 +239,7 @@ impl<'a> Solver<'a> {
             proof_moves: HashMap::default(),
             share: None,
             refuting: false,
+            bound_depth: FULL_INFO_DEPTH,
         }
     }
 

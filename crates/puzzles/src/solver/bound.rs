@@ -1,8 +1,8 @@
 //! The full-information lower bound: a belief is lost when one of its
 //! positions has no mate in the moves left even seen whole. A memoised
 //! perfect-information search (one entry per position, by Zobrist hash),
-//! used with at most [`FULL_INFO_DEPTH`] moves left, the placement that
-//! escaped last tried first.
+//! used with at most [`FULL_INFO_DEPTH`] moves left (one more in the cook
+//! pass, `cooks`), the placement that escaped last tried first.
 
 use fogbound_engine::belief::Belief;
 use fogbound_engine::{Bitboard, Bitboard64, Color, Move, MoveKind, RuleMode, Square};
@@ -27,13 +27,14 @@ pub(super) struct FullInfo {
 impl Solver<'_> {
     /// The full-information lower bound: a position of `belief` with no
     /// mate within `moves` even seen whole (its hash, as a witness). Only
-    /// with at most [`FULL_INFO_DEPTH`] moves left.
+    /// with at most the solver's bound depth left ([`FULL_INFO_DEPTH`], or
+    /// the cook pass's).
     pub(super) fn bound(
         &mut self,
         belief: &Belief<Bitboard64>,
         moves: u32,
     ) -> Result<Option<Witness>, Stop> {
-        if moves > FULL_INFO_DEPTH {
+        if moves > self.bound_depth {
             return Ok(None);
         }
         // A position already known to escape decides without a search.

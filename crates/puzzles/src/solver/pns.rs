@@ -665,7 +665,7 @@ impl Solver<'_> {
         if let Some(known) = self.recalled(belief.key(), *moves, *turn) {
             return known.is_some();
         }
-        *moves <= super::FULL_INFO_DEPTH && self.escaping_known(belief, *moves).is_some()
+        *moves <= self.bound_depth && self.escaping_known(belief, *moves).is_some()
     }
 
     fn expand_black(&mut self, belief: &Shared, moves: u32) -> Result<Expansion, Stop> {
