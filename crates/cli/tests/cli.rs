@@ -652,6 +652,9 @@ fn ext_match(b: &str, model: &[&str], games: &str) -> serde_json::Value {
         b,
         "--games",
         games,
+        // Long enough to see many exchanges; whole games are the benchmarks' job.
+        "--max-plies",
+        "120",
         "--json",
     ];
     args.extend_from_slice(model);
@@ -737,6 +740,10 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
             games,
             "--max-plies",
             "120",
+            // A small budget a move (50 ms by the bot's node rate): what is
+            // tested is what it is told and answers, not how well it plays.
+            "--ms",
+            "50",
             "--required-only",
             "--json",
         ];

@@ -218,14 +218,27 @@ fn measure(
     f
 }
 
-/// Every case — (heavy man, king, the hunter knowing nothing of the king or
-/// only that it is within two steps of where it is) — over 50 starts,
-/// against its bound: (men lost, not mated in 100 moves, most moves to
-/// mate). The bounds are the figures measured (`cargo test -p
+/// The starts each case plays in the suite: the first 20 of the sequence
+/// its seed draws, a few seconds of CPU. The tables of BOT.md are 50 and
+/// 100 starts of the same sequences: `UNSEEN_MATE_STARTS=100 cargo test -p
 /// fogbound-players --profile checked unseen_mate::tests -- --nocapture`
-/// prints them). Knowing nothing, most squares touch one the king may
-/// stand on, and every rook move may leave it next to one: the procedure
-/// takes the least such risk, so the rook is sometimes lost there.
+/// prints them (the bounds are checked only at the suite's count).
+const SUITE_STARTS: u32 = 20;
+
+fn starts() -> u32 {
+    std::env::var("UNSEEN_MATE_STARTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SUITE_STARTS)
+}
+
+/// Every case — (heavy man, king, the hunter knowing nothing of the king or
+/// only that it is within two steps of where it is) — over the suite's
+/// starts, against its bound: (men lost, not mated in 100 moves, most moves
+/// to mate). The bounds are the figures measured (the command above prints
+/// them). Knowing nothing, most squares touch one the king may stand on,
+/// and every rook move may leave it next to one: the procedure takes the
+/// least such risk, so the rook is sometimes lost there.
 fn check(heavy: Kind, seed: u64, bounds: [(u32, u32, u32); 4]) {
     check_with(heavy, seed, false, bounds);
 }
@@ -239,8 +252,9 @@ fn check_with(heavy: Kind, seed: u64, pawns: bool, bounds: [(u32, u32, u32); 4])
         (King::Worst, true),
     ];
     let mut failed = Vec::new();
+    let n = starts();
     for ((king, near), (lost, unfinished, most)) in cases.into_iter().zip(bounds) {
-        let f = measure(heavy, king, 50, seed, 100, near, pawns);
+        let f = measure(heavy, king, n, seed, 100, near, pawns);
         let name = format!(
             "{heavy:?}{}, {} king, {}",
             if pawns { " and a blocked pawn" } else { "" },
@@ -250,8 +264,8 @@ fn check_with(heavy: Kind, seed: u64, pawns: bool, bounds: [(u32, u32, u32); 4])
             },
             if near { "known within two" } else { "anywhere" }
         );
-        eprintln!("{name}: {f:?}");
-        if f.lost > lost || f.unfinished > unfinished || f.most > most {
+        eprintln!("{name}, {n} starts: {f:?}");
+        if n == SUITE_STARTS && (f.lost > lost || f.unfinished > unfinished || f.most > most) {
             failed.push(format!("{name}: {f:?}"));
         }
     }
@@ -268,7 +282,7 @@ fn the_rook_mates_an_unseen_king_mostly() {
     check(
         Kind::Rook,
         12,
-        [(1, 3, 79), (2, 0, 42), (0, 0, 83), (1, 0, 51)],
+        [(1, 2, 62), (1, 0, 32), (0, 0, 83), (1, 0, 51)],
     );
 }
 
@@ -278,7 +292,7 @@ fn the_queen_mates_a_king_with_a_blocked_pawn() {
         Kind::Queen,
         13,
         true,
-        [(0, 3, 63), (0, 0, 66), (0, 0, 72), (0, 0, 61)],
+        [(0, 1, 63), (0, 0, 66), (0, 0, 72), (0, 0, 30)],
     );
 }
 
@@ -288,7 +302,7 @@ fn the_rook_mates_a_king_with_a_blocked_pawn_mostly() {
         Kind::Rook,
         14,
         true,
-        [(2, 4, 90), (2, 11, 73), (0, 4, 95), (1, 3, 61)],
+        [(1, 2, 71), (0, 6, 67), (0, 2, 92), (0, 2, 53)],
     );
 }
 
