@@ -290,9 +290,17 @@ impl BotPlayer {
             if let Some(m) = pick.as_move() {
                 let (share, n) =
                     each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_threat_share(m.to));
+                let odds =
+                    each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_odds_attack(m.to));
+                let (odds, map) = odds.unwrap_or((-1.0, true));
                 eprintln!(
-                    "threat ply {} to {} share {:.3} pool {}",
-                    obs.ply, m.to.0, share, n
+                    "threat ply {} to {} share {:.3} pool {} odds {:.4} map {}",
+                    obs.ply,
+                    m.to.0,
+                    share,
+                    n,
+                    odds,
+                    u8::from(map)
                 );
             }
         }

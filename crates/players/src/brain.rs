@@ -106,6 +106,9 @@ pub struct Brain<B: Bitboard> {
     /// Under an umpire, its pawn pushes refused out of check and the turns
     /// since, while the man in the way may still stand there ([`reach`]).
     pub(crate) blocked: Vec<reach::Blocked>,
+    /// Under an umpire, each hidden enemy pawn's chance of standing on each
+    /// square, inside the map ([`crate::pawn_odds`]).
+    pub(crate) odds: Option<crate::pawn_odds::PawnOdds>,
 }
 
 impl<B: Bitboard> Brain<B> {
@@ -134,6 +137,7 @@ impl<B: Bitboard> Brain<B> {
         let mut brain = Brain {
             reach: None,
             blocked: Vec::new(),
+            odds: None,
             mode: spec.rule_mode(),
             observer: Observer::new(&spec, me),
             variant,
@@ -168,6 +172,7 @@ impl<B: Bitboard> Brain<B> {
             first,
             !brain.pool.is_empty(),
         );
+        brain.odds = reach::start_odds(&brain, first);
         brain.last = Some(first.clone());
         brain
     }
@@ -237,6 +242,27 @@ impl<B: Bitboard> Brain<B> {
             })
             .count();
         (hit as f64 / boards.len().max(1) as f64, boards.len())
+    }
+
+    /// Under an umpire, the chance that a hidden enemy pawn attacks `sq`
+    /// by the pawns' odds ([`crate::pawn_odds`]), and whether the sound map
+    /// allows one to.
+    pub fn pawn_odds_attack(&self, sq: Square) -> Option<(f64, bool)> {
+        let odds = self.odds.as_ref()?;
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "3") {
+            let g = self.variant.geometry();
+            let mut line = String::new();
+            for s in g.squares() {
+                let p = odds.stands(s);
+                if p >= 0.05 {
+                    line.push_str(&format!(" {}:{:.2}", g.square_name(s), p));
+                }
+            }
+            eprintln!("odds count {}{}", odds.count(), line);
+        }
+        let map = self.reach.as_ref().is_some_and(|r| r.attacks(sq));
+        Some((odds.attacks(sq), map))
     }
 
     /// The model's view of `pos` where it depends on the board (Fog of War,
@@ -325,6 +351,7 @@ impl<B: Bitboard> Brain<B> {
     /// The observation after the opponent's ply or one of its refused tries.
     pub fn observe(&mut self, obs: &Observation, level: &Level, rng: &mut ChaCha8Rng) {
         self.note_enemy_promotions(obs);
+        self.odds_count(None);
         let one_ply = self.ply.checked_add(1) == Some(obs.ply) && obs.turn == self.me;
         if obs.ply != self.ply {
             self.reach_after_enemy(obs, one_ply);
@@ -377,6 +404,7 @@ impl<B: Bitboard> Brain<B> {
         }
         self.ply = obs.ply;
         self.note_enemy_promotions(obs);
+        self.odds_count(obs.last_move.and_then(|l| l.capture_at));
         self.settle(obs, level, rng);
     }
 

@@ -12,9 +12,10 @@
 //! check was announced, and, after "Any?" was answered "No" out of check,
 //! the squares its pawns could capture on. A square outside the set holds
 //! no enemy pawn on any board the rules allow. The bot keeps a refused push
-//! in mind while a pawn may stand in the way ([`crate::brain`]); marking
-//! the moves that land where a pawn of the set may attack cost wins, the
-//! set being wide (BOT.md).
+//! in mind while a pawn may stand in the way ([`crate::brain`]), and each
+//! pawn's odds are kept inside the set ([`crate::pawn_odds`]); marking the
+//! moves that land where a pawn of the set itself may attack cost wins,
+//! the set being wide (BOT.md).
 
 use fogbound_engine::{Color, Geometry, Square};
 

@@ -63,9 +63,13 @@ const SAFETY_CHECKS: usize = 2_048;
 const HUNT_BOARDS: usize = 48;
 /// Hunting: per square the hunted king may stand on after its reply.
 const HUNT_WEIGHT: f64 = 8.0;
-/// The weight of a man's exposure to hidden enemy pawns (under an umpire
-/// or in the dark).
+/// The weight of a man's exposure to hidden enemy pawns by the pool's
+/// share of boards on which a pawn attacks its square (in the dark, and a
+/// pawn's under an umpire).
 const EXPOSURE_WEIGHT: f64 = 0.6;
+/// A piece's under an umpire, by the pawns' odds ([`crate::pawn_odds`]):
+/// an opponent that tries every pawn capture finds the man that often.
+const ODDS_EXPOSURE_WEIGHT: f64 = 1.0;
 /// Boards the pawns' reach is counted on.
 const THREAT_BOARDS: usize = 2_048;
 /// Ahead with the fifty-move count near its end: a pawn move or a capture,
@@ -296,6 +300,7 @@ impl<B: Bitboard> Brain<B> {
             zeroing: vec![0.0; n],
             urgency: 0.0,
             exposed: vec![0.0; n],
+            exposure_weight: vec![0.0; n],
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -385,7 +390,12 @@ impl<B: Bitboard> Brain<B> {
         // pawn may take it is lost that often (an opponent who tries every
         // pawn capture finds it).
         let them = !self.me;
-        let sample: Vec<&&Position<B>> = mine.iter().take(THREAT_BOARDS).collect();
+        let boards = if self.odds.is_some() {
+            0
+        } else {
+            THREAT_BOARDS
+        };
+        let sample: Vec<&&Position<B>> = mine.iter().take(boards).collect();
         let squares = obs.squares.len();
         let mut threat = vec![0.0f64; squares];
         for p in &sample {
@@ -406,7 +416,16 @@ impl<B: Bitboard> Brain<B> {
                 _ => continue,
             };
             let role = a.promotion.unwrap_or(man);
-            let at = threat.get(a.to.index()).copied().unwrap_or(0.0);
+            let share = threat.get(a.to.index()).copied().unwrap_or(0.0);
+            // A piece other than a pawn, under an umpire: the pawns' odds
+            // say how likely a pawn attacks the square (the sample misses
+            // pawns). A pawn, or in the dark: the pool's share (the odds
+            // held the pawns back: BOT.md).
+            let (at, weight) = match self.odds.as_ref() {
+                Some(odds) if !man.spec().pawn => (odds.attacks(a.to), ODDS_EXPOSURE_WEIGHT),
+                _ => (share, EXPOSURE_WEIGHT),
+            };
+            extras.exposure_weight[i] = weight;
             extras.exposed[i] =
                 at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
         }
@@ -465,9 +484,11 @@ struct Extras {
     zeroing: Vec<f64>,
     /// …and how near the count is to a draw (0 far, 1 at the door).
     urgency: f64,
-    /// Per candidate, what the man it moves is worth times the share of
-    /// the pool on which a hidden enemy pawn could take it there.
+    /// Per candidate, what the man it moves is worth times the chance
+    /// that a hidden enemy pawn could take it there, weighted.
     exposed: Vec<f64>,
+    /// Per candidate, what its exposure weighs against the search's values.
+    exposure_weight: Vec<f64>,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -544,7 +565,7 @@ fn aggregate<B: Bitboard>(
             let mut v = base;
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
-            v -= EXPOSURE_WEIGHT * extras.exposed[i];
+            v -= extras.exposure_weight[i] * extras.exposed[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];

@@ -66,6 +66,7 @@ pub mod eval;
 pub mod greedy;
 pub mod hunt;
 pub mod kit;
+pub mod pawn_odds;
 pub mod protocol;
 pub mod random;
 pub mod referee;

@@ -14,10 +14,13 @@ use fogbound_engine::{
 
 use super::Brain;
 use crate::danger::PawnReach;
+use crate::pawn_odds::PawnOdds;
 
 /// Opponent's plies a refused push is remembered when no pawn may stand
 /// in the way: a piece there moves on (a pawn stays until it captures).
 const BLOCKED_TURNS: u32 = 10;
+/// Boards of the belief the enemy's other men's moves are counted on.
+const ODDS_BOARDS: usize = 16;
 
 /// A pawn push refused out of check: a man stands in the way (or the pawn
 /// is pinned).
@@ -54,6 +57,28 @@ pub(super) fn start(
     } else {
         Some(PawnReach::anywhere(g, them, &mine(first)))
     }
+}
+
+/// Each hidden enemy pawn's odds for a new game, beside the map: at home
+/// when the map starts there, else spread over the map.
+pub(super) fn start_odds<B: Bitboard>(brain: &Brain<B>, first: &Observation) -> Option<PawnOdds> {
+    let reach = brain.reach.as_ref()?;
+    let g = brain.variant.geometry();
+    let them = !first.player;
+    let homes: Vec<Square> = brain
+        .homes
+        .iter()
+        .filter(|(_, p)| p.color == them && p.role.spec().pawn)
+        .map(|(s, _)| *s)
+        .collect();
+    let pawns = brain.enemy.iter().filter(|r| r.spec().pawn).count();
+    let mut odds = if !brain.pool.is_empty() && homes.len() == pawns {
+        PawnOdds::at(g, them, homes)
+    } else {
+        PawnOdds::spread(reach, g, them, pawns)
+    };
+    odds.fit(reach);
+    Some(odds)
 }
 
 /// The player's men's squares in `obs`.
@@ -99,15 +124,32 @@ impl<B: Bitboard> Brain<B> {
     /// The opponent's ply was played (`obs` is the player's view after
     /// it), or the player lost track of the plies (`track` false).
     pub(super) fn reach_after_enemy(&mut self, obs: &Observation, track: bool) {
+        let taken = obs
+            .last_move
+            .filter(|l| l.by == Some(!self.me))
+            .and_then(|l| l.capture_at);
+        let others = if track && self.odds.is_some() {
+            self.other_men_weight(taken)
+        } else {
+            0.0
+        };
         let Some(reach) = self.reach.as_mut() else {
             return;
         };
         let mine = mine(obs);
         if track {
-            let taken = obs
-                .last_move
-                .filter(|l| l.by == Some(!self.me))
-                .and_then(|l| l.capture_at);
+            if let Some(odds) = self.odds.as_mut() {
+                // Where the player's men stood while the opponent chose.
+                let before = self.last.as_ref().map(self::mine).unwrap_or_default();
+                let said_no = obs.announcements.iter().any(|a| {
+                    matches!(a.message, Message::AnyAnswer { by, yes: false, .. }
+                        if by != self.me && a.ply + 1 == obs.ply)
+                });
+                if said_no {
+                    odds.no_capture(&before);
+                }
+                odds.enemy_moved(taken, &before, others);
+            }
             reach.enemy_moved(taken, &mine);
             let g = self.variant.geometry();
             let reach = &*reach;
@@ -129,8 +171,56 @@ impl<B: Bitboard> Brain<B> {
         } else {
             *reach = PawnReach::anywhere(self.variant.geometry(), !self.me, &mine);
             self.blocked.clear();
+            let pawns = self.enemy.iter().filter(|r| r.spec().pawn).count();
+            self.odds = Some(PawnOdds::spread(
+                reach,
+                self.variant.geometry(),
+                !self.me,
+                pawns,
+            ));
         }
         self.reach_facts(obs);
+    }
+
+    /// What the enemy's men other than pawns weigh in the pawns' motion
+    /// ([`PawnOdds::enemy_moved`]): on a few boards of the belief with the
+    /// enemy to move, their moves other than captures, or, the capture
+    /// being on `taken`, their captures there (plus a little for a man the
+    /// boards miss).
+    fn other_men_weight(&self, taken: Option<Square>) -> f64 {
+        let them = !self.me;
+        let boards: Vec<_> = self
+            .pool
+            .iter()
+            .filter(|p| p.turn() == them)
+            .take(ODDS_BOARDS)
+            .collect();
+        if boards.is_empty() {
+            let pieces = self.enemy.iter().filter(|r| !r.spec().pawn).count() as f64;
+            return match taken {
+                Some(_) => crate::pawn_odds::PIECE_CAPTURE * pieces,
+                None => crate::pawn_odds::PIECE_MOVES * pieces,
+            };
+        }
+        let mut count = 0usize;
+        for p in &boards {
+            count += p
+                .moves(self.mode)
+                .iter()
+                .filter(|m| {
+                    m.role != fogbound_engine::Role::Pawn
+                        && match taken {
+                            Some(x) => m.to == x && m.is_capture(),
+                            None => !m.is_capture(),
+                        }
+                })
+                .count();
+        }
+        let mean = count as f64 / boards.len() as f64;
+        match taken {
+            Some(_) => mean + crate::pawn_odds::PIECE_CAPTURE,
+            None => mean,
+        }
     }
 
     /// The player's own attempt `attempt` came to `resolution`.
@@ -144,6 +234,11 @@ impl<B: Bitboard> Brain<B> {
         // The observation the player answered from: the last one kept, or
         // `obs` itself.
         let was_in_check = in_check(self.last.as_ref().unwrap_or(obs));
+        if let (Some(odds), Resolution::Played) = (self.odds.as_mut(), resolution) {
+            if let Some(x) = obs.last_move.and_then(|l| l.capture_at) {
+                odds.took(x);
+            }
+        }
         let Some(reach) = self.reach.as_mut() else {
             return;
         };
@@ -232,6 +327,27 @@ impl<B: Bitboard> Brain<B> {
                     reach.clear(attackers.into_iter().flatten());
                 }
             }
+        }
+        if let Some(odds) = self.odds.as_mut() {
+            odds.fit(reach);
+        }
+    }
+
+    /// As many pawns tracked as the enemy is believed to have: one taken
+    /// on `at` (or promoted) is dropped, one more spread over the map.
+    pub(super) fn odds_count(&mut self, at: Option<Square>) {
+        let (Some(odds), Some(reach)) = (self.odds.as_mut(), self.reach.as_ref()) else {
+            return;
+        };
+        let pawns = self.enemy.iter().filter(|r| r.spec().pawn).count();
+        for _ in 0..16 {
+            if odds.count() <= pawns {
+                break;
+            }
+            odds.lose_one(at);
+        }
+        while odds.count() < pawns {
+            odds.gain_one(reach);
         }
     }
 

@@ -314,3 +314,135 @@ fn a_refused_push_is_remembered_while_the_pawn_in_the_way_stands() {
     eprintln!("{remembered} refused pushes remembered");
     assert!(remembered >= 5, "only {remembered} refused pushes");
 }
+
+/// Per square the bot's men do not hold, at each of its turns: the pawns'
+/// odds that a hidden pawn attacks it, the pool's share of boards on which
+/// one does, and whether one truly does — on the squares the sound map
+/// leaves open (elsewhere both say none, rightly).
+fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bool)> {
+    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    let mut rows = Vec::new();
+    for seed in seeds {
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Greedy.build(seed + 7);
+        play(
+            &spec,
+            seed,
+            &mut bot,
+            other.as_mut(),
+            plies,
+            |bot, game, mine, _, resolution| {
+                // The bot's turn has just come: the opponent moved.
+                if mine || !resolution.passes_turn() {
+                    return;
+                }
+                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
+                    unreachable!("chess is 8×8")
+                };
+                let AnyMatch::B64(m) = game else {
+                    unreachable!("chess is 8×8")
+                };
+                let pos = m.position();
+                let me = b.me();
+                let them = !me;
+                let pawns = pos.pieces(them, fogbound_engine::Role::Pawn);
+                for sq in pos.geometry().squares() {
+                    if pos.by_color(me).contains(sq) {
+                        continue;
+                    }
+                    let Some((odds, map)) = b.pawn_odds_attack(sq) else {
+                        continue;
+                    };
+                    if !map {
+                        continue;
+                    }
+                    let truth = pawns
+                        .squares()
+                        .any(|s| pos.rules().pawn_attacks(them, s).contains(sq));
+                    rows.push((odds, b.pawn_threat_share(sq).0, truth));
+                }
+            },
+        );
+    }
+    rows
+}
+
+#[test]
+fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
+    // Against greedy under the english umpire, over the squares the map
+    // leaves open: where the odds say a pawn attack is near impossible it
+    // nearly never is, while the pool's sample, drawn and redrawn, says
+    // "no board has one" of many squares truly attacked; and the odds'
+    // Brier score beats the share's.
+    let rows = pawn_pictures(0..4, 120);
+    let brier = |k: fn(&(f64, f64, bool)) -> f64| {
+        rows.iter()
+            .map(|r| (k(r) - f64::from(u8::from(r.2))).powi(2))
+            .sum::<f64>()
+            / rows.len() as f64
+    };
+    let (odds_brier, share_brier) = (brier(|r| r.0), brier(|r| r.1));
+    let miss = |k: fn(&(f64, f64, bool)) -> f64, below: f64| {
+        let low: Vec<_> = rows.iter().filter(|r| k(r) < below).collect();
+        let hit = low.iter().filter(|r| r.2).count();
+        (hit, low.len())
+    };
+    let (odds_hit, odds_low) = miss(|r| r.0, 0.01);
+    let (share_hit, share_low) = miss(|r| r.1, 0.01);
+    let mut bins = [(0usize, 0usize, 0.0f64); 5];
+    for r in &rows {
+        let i = match r.0 {
+            p if p < 0.05 => 0,
+            p if p < 0.15 => 1,
+            p if p < 0.3 => 2,
+            p if p < 0.5 => 3,
+            _ => 4,
+        };
+        bins[i].0 += 1;
+        bins[i].1 += usize::from(r.2);
+        bins[i].2 += r.0;
+    }
+    eprintln!(
+        "{} squares; Brier odds {odds_brier:.4} share {share_brier:.4}; \
+         under 1%: odds {odds_hit} of {odds_low} attacked, share {share_hit} of {share_low}",
+        rows.len()
+    );
+    for (n, hit, sum) in bins {
+        if n > 0 {
+            eprintln!(
+                "  n {n} predicted {:.3} attacked {:.3}",
+                sum / n as f64,
+                hit as f64 / n as f64
+            );
+        }
+    }
+    assert!(rows.len() >= 1_000, "only {} squares", rows.len());
+    assert!(
+        odds_brier < share_brier,
+        "the odds are no better than the sample"
+    );
+    // The bound the sample fails: under 1% predicted, at most 2% attacked.
+    let rate = |hit: usize, n: usize| hit as f64 / n.max(1) as f64;
+    assert!(
+        share_low >= 100 && rate(share_hit, share_low) > 0.02,
+        "the sample meets the bound too: the test says nothing"
+    );
+    assert!(
+        odds_low >= 100,
+        "the odds are never low: {odds_low} squares"
+    );
+    assert!(
+        rate(odds_hit, odds_low) <= 0.02,
+        "{odds_hit} of {odds_low} squares the odds put under 1% were attacked"
+    );
+    // Each band of the odds within 12 points of what happened.
+    for (n, hit, sum) in bins {
+        if n >= 200 {
+            let (said, was) = (sum / n as f64, hit as f64 / n as f64);
+            assert!(
+                (said - was).abs() < 0.12,
+                "predicted {said:.3}, attacked {was:.3} over {n} squares"
+            );
+        }
+    }
+}
