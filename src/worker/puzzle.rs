@@ -132,11 +132,14 @@ pub const JUDGE_NODES: u64 = 40_000_000;
 pub const SOLVE_NODES: u64 = 60_000_000;
 
 /// The budget for testing every other first move (nodes): refuting all of
-/// the Rotenberg mate in 8's wrong first moves takes 142 M, a minute
-/// or so in the worker; the page shows the first move being tested and
-/// how many are decided ([`fogbound_puzzles::solver::CookProgress`]), with
-/// a Stop that keeps what was decided.
-pub const COOKS_NODES: u64 = 250_000_000;
+/// the Rotenberg mate in 8's wrong first moves takes about 155 M, some
+/// 20 s in the worker (the pass's full-information bound reaches 4 moves,
+/// and its moves count as nodes: a node costs about a third of what it
+/// did when this budget was 250 M, so it grew with it); the page shows the
+/// first move being tested and how many are decided
+/// ([`fogbound_puzzles::solver::CookProgress`]), with a Stop that keeps
+/// what was decided.
+pub const COOKS_NODES: u64 = 700_000_000;
 
 /// The budget for the composer's view (nodes): the cook pass's, and the
 /// classification of each refuted first move and the search for duals,

@@ -290,6 +290,11 @@ impl BotPlayer {
             if let Some(m) = pick.as_move() {
                 let (share, n) =
                     each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_threat_share(m.to));
+                if let Some(line) =
+                    each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_odds_line())
+                {
+                    eprintln!("{line}");
+                }
                 let odds =
                     each_brain!(self.brain.as_ref().expect("made"), b => b.pawn_odds_attack(m.to));
                 let (odds, map) = odds.unwrap_or((-1.0, true));

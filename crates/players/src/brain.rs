@@ -249,20 +249,24 @@ impl<B: Bitboard> Brain<B> {
     /// allows one to.
     pub fn pawn_odds_attack(&self, sq: Square) -> Option<(f64, bool)> {
         let odds = self.odds.as_ref()?;
-        #[cfg(not(target_arch = "wasm32"))]
-        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "3") {
-            let g = self.variant.geometry();
-            let mut line = String::new();
-            for s in g.squares() {
-                let p = odds.stands(s);
-                if p >= 0.05 {
-                    line.push_str(&format!(" {}:{:.2}", g.square_name(s), p));
-                }
-            }
-            eprintln!("odds count {}{}", odds.count(), line);
-        }
         let map = self.reach.as_ref().is_some_and(|r| r.attacks(sq));
         Some((odds.attacks(sq), map))
+    }
+
+    /// The pawns' odds in a line for a debug trace: the count believed and
+    /// every square some pawn stands on with a chance of 5% or more.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn pawn_odds_line(&self) -> Option<String> {
+        let odds = self.odds.as_ref()?;
+        let g = self.variant.geometry();
+        let mut line = format!("odds count {}", odds.count());
+        for s in g.squares() {
+            let p = odds.stands(s);
+            if p >= 0.05 {
+                line.push_str(&format!(" {}:{:.2}", g.square_name(s), p));
+            }
+        }
+        Some(line)
     }
 
     /// The model's view of `pos` where it depends on the board (Fog of War,

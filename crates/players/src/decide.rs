@@ -388,7 +388,8 @@ impl<B: Bitboard> Brain<B> {
         }
         // The enemy pawns' reach over the pool: a man moved where a hidden
         // pawn may take it is lost that often (an opponent who tries every
-        // pawn capture finds it).
+        // pawn capture finds it). Under an umpire the pawns' odds say it
+        // instead, and the pool is not read.
         let them = !self.me;
         let boards = if self.odds.is_some() {
             0
@@ -419,11 +420,13 @@ impl<B: Bitboard> Brain<B> {
             let share = threat.get(a.to.index()).copied().unwrap_or(0.0);
             // A piece other than a pawn, under an umpire: the pawns' odds
             // say how likely a pawn attacks the square (the sample misses
-            // pawns). A pawn, or in the dark: the pool's share (the odds
-            // held the pawns back: BOT.md).
+            // pawns). A pawn under an umpire: no mark (marked by the odds,
+            // the bot's pawns stayed home; this is the build measured in
+            // BOT.md). In the dark: the pool's share.
             let (at, weight) = match self.odds.as_ref() {
                 Some(odds) if !man.spec().pawn => (odds.attacks(a.to), ODDS_EXPOSURE_WEIGHT),
-                _ => (share, EXPOSURE_WEIGHT),
+                Some(_) => (0.0, EXPOSURE_WEIGHT),
+                None => (share, EXPOSURE_WEIGHT),
             };
             extras.exposure_weight[i] = weight;
             extras.exposed[i] =

@@ -21,7 +21,9 @@
 //! also has a chance of still being on the board.
 //!
 //! The chance that some pawn attacks a square is `1 − Π (1 − P(pawn i
-//! attacks it))`, the pawns taken as independent.
+//! attacks it))`, the pawns taken as independent. Not modelled: an en
+//! passant capture (the taker is put on the square announced, one rank
+//! short of where it went), and the player's own refused tries.
 
 use fogbound_engine::{Color, Geometry, Square};
 
@@ -118,7 +120,7 @@ impl PawnOdds {
             .zip(&self.alive)
             .map(|(p, a)| {
                 let here: f64 = from.iter().flatten().map(|s| p[s.index()]).sum();
-                1.0 - (a * here).min(1.0)
+                1.0 - (a * here).clamp(0.0, 1.0)
             })
             .product::<f64>()
     }
@@ -196,7 +198,10 @@ impl PawnOdds {
                 if q == 0.0 || to.is_empty() {
                     continue;
                 }
-                let each = q / total;
+                // Each push at most once in `to.len()`: `total` may be
+                // below a square's own pushes when the enemy has few other
+                // moves, and a pawn never moves away more than it has.
+                let each = q / total.max(to.len() as f64);
                 next[i] -= each * to.len() as f64;
                 for t in to {
                     next[t.index()] += each;
@@ -225,8 +230,11 @@ impl PawnOdds {
             return;
         }
         // Pawn i, if alive, made it with chance w = near_i / total: then
-        // it stands on `x`; else where it stood (another man may have
-        // taken).
+        // it stands on `x`; else where it stood. Every square loses, not
+        // only the two that attack `x`: a capture is likelier the more men
+        // could make it (each capture a move of the opponent's like any
+        // other), so it is evidence that the pawn stood near `x`. With no
+        // other man able to take there, w is 1 wherever the pawn stood.
         for (p, a) in self.pawns.iter_mut().zip(near) {
             let w = (a / total).min(1.0);
             p.iter_mut().for_each(|q| *q *= 1.0 - w);
@@ -306,8 +314,16 @@ impl PawnOdds {
         if sum <= 1e-12 {
             return;
         }
+        let left = (self.alive.iter().sum::<f64>() - 1.0).max(0.0);
         for (a, wi) in self.alive.iter_mut().zip(&w) {
             *a = (*a - wi / sum).max(0.0);
+        }
+        // A pawn with less left than its share of the loss gave all it had:
+        // the rest of the one pawn falls on the others, in proportion, so
+        // the weights still sum to the pawns left.
+        let now: f64 = self.alive.iter().sum();
+        if now > left && now > 1e-12 {
+            self.alive.iter_mut().for_each(|a| *a *= left / now);
         }
     }
 

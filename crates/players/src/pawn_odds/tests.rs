@@ -69,3 +69,60 @@ fn a_pawn_taken_is_the_one_likeliest_there() {
     assert_eq!(odds.stands(sq("a7")), 1.0);
     assert_eq!(odds.stands(sq("e5")), 0.0);
 }
+
+#[test]
+fn a_capture_draws_a_spread_pawn_towards_it() {
+    // A pawn spread over a7, a6 and a5: a capture on b4 was its with the
+    // chance of a5 against the other men's weight; that much of it now
+    // stands on b4, and every square it may have stood on keeps its share
+    // of the rest (the capture is evidence that it stood near).
+    let mut odds = PawnOdds::at(g(), Color::Black, [sq("a7")]);
+    odds.enemy_moved(None, &[], 18.0);
+    let (a7, a5) = (odds.stands(sq("a7")), odds.stands(sq("a5")));
+    assert!(a5 > 0.0 && a7 > a5);
+    let others = 0.5;
+    odds.enemy_moved(Some(sq("b4")), &[], others);
+    let w = a5 / (a5 + others);
+    assert!((odds.stands(sq("b4")) - w).abs() < 1e-9);
+    assert!((odds.stands(sq("a7")) - a7 * (1.0 - w)).abs() < 1e-9);
+    // With no other man able to take there, it was this pawn for certain.
+    let mut alone = PawnOdds::at(g(), Color::Black, [sq("a7")]);
+    alone.enemy_moved(None, &[], 18.0);
+    alone.enemy_moved(Some(sq("b4")), &[], 0.0);
+    assert!((alone.stands(sq("b4")) - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn pushes_never_take_more_than_a_square_holds() {
+    // Half on e6 (one push), half on e5 blocked by a man on e4, and no
+    // other enemy move: the pawn on e6 goes to e5 at most whole.
+    let mut odds = PawnOdds::at(g(), Color::Black, [sq("e7")]);
+    odds.enemy_moved(None, &[], 0.0);
+    odds.enemy_moved(None, &[sq("e4")], 0.0);
+    let p = &odds.pawns[0];
+    assert!(p.iter().all(|q| (0.0..=1.0 + 1e-9).contains(q)), "{p:?}");
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!((odds.stands(sq("e5")) - 1.0).abs() < 1e-9);
+    for s in ["d4", "f4", "d5", "f5"] {
+        let a = odds.attacks(sq(s));
+        assert!((0.0..=1.0).contains(&a), "{s}: {a}");
+    }
+}
+
+#[test]
+fn a_pawn_taken_is_always_one_pawn_of_the_weights() {
+    // The only pawn that can have stood on e5 is half alive: it gives all
+    // it has, and the other half pawn falls on the others.
+    let mut odds = PawnOdds::at(g(), Color::Black, [sq("e5"), sq("a7"), sq("h7")]);
+    odds.alive = vec![0.5, 1.0, 1.0];
+    odds.took(sq("e5"));
+    odds.lose_one(Some(sq("e5")));
+    let sum: f64 = odds.alive.iter().sum();
+    assert!((sum - 1.5).abs() < 1e-9, "{:?}", odds.alive);
+    assert_eq!(odds.alive[0], 0.0);
+    assert!(odds.alive.iter().all(|a| (0.0..=1.0).contains(a)));
+    // A promotion (no square): the most advanced pawn, and still one.
+    odds.lose_one(None);
+    let sum: f64 = odds.alive.iter().sum();
+    assert!((sum - 0.5).abs() < 1e-9, "{:?}", odds.alive);
+}

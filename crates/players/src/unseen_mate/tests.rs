@@ -226,10 +226,10 @@ fn measure(
 const SUITE_STARTS: u32 = 20;
 
 fn starts() -> u32 {
-    std::env::var("UNSEEN_MATE_STARTS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(SUITE_STARTS)
+    std::env::var("UNSEEN_MATE_STARTS").map_or(SUITE_STARTS, |n| {
+        n.parse()
+            .expect("UNSEEN_MATE_STARTS: a whole number of starts")
+    })
 }
 
 /// Every case — (heavy man, king, the hunter knowing nothing of the king or

@@ -20,7 +20,8 @@ pub const COOK_ROUND_NODES: u64 = 1_000_000;
 /// in the cook pass (elsewhere [`super::FULL_INFO_DEPTH`]): a refutation
 /// needs every White belief lost, and with 4 the bound decides most
 /// beliefs with 4 moves left at once. On Rotenberg's mate in 8 the pass
-/// then searches a quarter of the beliefs for 13 % less CPU, though its
+/// then searches a quarter of the beliefs for 11–13 % less CPU (the whole
+/// `puzzle solve`, the `cooks` example), though its
 /// node count, which counts the bound's moves, is 2.7 times larger
 /// (SOLVER-NOTES.md). The key's search and the umpire's keep 3.
 pub const COOK_BOUND_DEPTH: u32 = 4;
