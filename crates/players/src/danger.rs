@@ -79,12 +79,7 @@ impl PawnReach {
 
     /// The squares from which an enemy pawn attacks `sq`.
     pub fn attackers_of(&self, sq: Square) -> [Option<Square>; 2] {
-        let (f, r) = self.geometry.coords(sq);
-        let back = r - self.forward();
-        [
-            self.geometry.square_at(f - 1, back),
-            self.geometry.square_at(f + 1, back),
-        ]
+        pawn_attackers(self.geometry, self.them, sq)
     }
 
     /// No enemy pawn stands on any of `squares`.
@@ -136,10 +131,7 @@ impl PawnReach {
 
     /// The rank step of the enemy's pawns.
     fn forward(&self) -> i32 {
-        match self.them {
-            Color::White => 1,
-            Color::Black => -1,
-        }
+        pawn_forward(self.them)
     }
 
     /// No pawn stands on its own first rank or on the last (it promoted).
@@ -153,6 +145,21 @@ impl PawnReach {
             }
         }
     }
+}
+
+/// The rank step of `color`'s pawns.
+pub fn pawn_forward(color: Color) -> i32 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// The squares from which a pawn of `color` attacks `sq`.
+pub fn pawn_attackers(g: Geometry, color: Color, sq: Square) -> [Option<Square>; 2] {
+    let (f, r) = g.coords(sq);
+    let back = r - pawn_forward(color);
+    [g.square_at(f - 1, back), g.square_at(f + 1, back)]
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@
 
 use fogbound_engine::{Color, Geometry, Square};
 
-use crate::danger::PawnReach;
+use crate::danger::{pawn_attackers, pawn_forward, PawnReach};
 
 /// Expected moves of each enemy man other than a pawn when no board tells
 /// (beside the pawns' pushes, in the chance that a given pawn moved).
@@ -127,18 +127,7 @@ impl PawnOdds {
 
     /// The squares from which an enemy pawn attacks `sq`.
     fn attackers_of(&self, sq: Square) -> [Option<Square>; 2] {
-        let g = self.geometry;
-        let (f, r) = g.coords(sq);
-        let back = r - self.forward();
-        [g.square_at(f - 1, back), g.square_at(f + 1, back)]
-    }
-
-    /// The rank step of the enemy's pawns.
-    fn forward(&self) -> i32 {
-        match self.them {
-            Color::White => 1,
-            Color::Black => -1,
-        }
+        pawn_attackers(self.geometry, self.them, sq)
     }
 
     /// The enemy played a ply, a capture on `captured_at` or not; `mine`
@@ -158,7 +147,7 @@ impl PawnOdds {
     /// `1 / M` (module docs).
     fn pushed(&mut self, mine: &[Square], others: f64) {
         let g = self.geometry;
-        let fwd = self.forward();
+        let fwd = pawn_forward(self.them);
         let them = self.them;
         let pushes = |sq: Square| -> Vec<Square> {
             let (f, r) = g.coords(sq);
