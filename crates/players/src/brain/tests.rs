@@ -41,6 +41,21 @@ fn holds(bot: &BotPlayer, truth: &Position<Bitboard64>) -> Option<bool> {
     Some(b.boards().iter().any(|p| key(p) == want))
 }
 
+/// The bot's brain and the game, on the 8×8 board every game here is
+/// played on.
+fn chess<'a>(
+    bot: &'a BotPlayer,
+    game: &'a AnyMatch,
+) -> (
+    &'a super::Brain<Bitboard64>,
+    &'a fogbound_engine::Match<Bitboard64>,
+) {
+    let (Some(AnyBrain::B64(b)), AnyMatch::B64(m)) = (bot.brain.as_ref(), game) else {
+        unreachable!("chess is 8×8")
+    };
+    (b, m)
+}
+
 /// Plays `bot` (White with an even seed) against `other` under `spec`
 /// for up to `plies` plies, each told only its own side's observations;
 /// after every attempt (`true` when the bot made it) `each` is shown the
@@ -226,12 +241,7 @@ fn the_hidden_pawn_map_never_misses_a_true_pawn() {
                 other.as_mut(),
                 100,
                 |bot, game, _, _, _| {
-                    let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
-                        unreachable!("chess is 8×8")
-                    };
-                    let AnyMatch::B64(m) = game else {
-                        unreachable!("chess is 8×8")
-                    };
+                    let (b, m) = chess(bot, game);
                     let reach = b.reach.as_ref().expect("kept under an umpire");
                     let pos = m.position();
                     squares += reach.len();
@@ -278,12 +288,7 @@ fn a_refused_push_is_remembered_while_the_pawn_in_the_way_stands() {
             other.as_mut(),
             200,
             |bot, game, mine, attempt, resolution| {
-                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
-                    unreachable!("chess is 8×8")
-                };
-                let AnyMatch::B64(m) = game else {
-                    unreachable!("chess is 8×8")
-                };
+                let (b, m) = chess(bot, game);
                 let pos = m.position();
                 if mine && *resolution == Resolution::Illegal {
                     let Some(a) = attempt.as_move() else { return };
@@ -336,12 +341,7 @@ fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bo
                 if mine || !resolution.passes_turn() {
                     return;
                 }
-                let Some(AnyBrain::B64(b)) = bot.brain.as_ref() else {
-                    unreachable!("chess is 8×8")
-                };
-                let AnyMatch::B64(m) = game else {
-                    unreachable!("chess is 8×8")
-                };
+                let (b, m) = chess(bot, game);
                 let pos = m.position();
                 let me = b.me();
                 let them = !me;
