@@ -24,4 +24,9 @@ pub mod study;
 pub mod study_host;
 pub mod worker;
 
+// The workspace's layering (crate graph, import cycles, no model
+// branches in the app): native only, it reads the manifests and sources.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+
 pub use app::{App, Route};

@@ -162,6 +162,13 @@ fn observations_never_leak_chess() {
     run_variant(&variants()[0], 8, 80);
 }
 
+/// Chess on the page's one bitboard width (the `one-bitboard` build plays
+/// every board on [`Bitboard128`]).
+#[test]
+fn observations_never_leak_chess_on_the_pages_width() {
+    run_all::<Bitboard128>(&variants()[0], 3, 80);
+}
+
 #[test]
 fn observations_never_leak_foolish_king() {
     run_variant(&variants()[1], 4, 60);

@@ -12,8 +12,10 @@
 //! - `persistence`, `pgn_interop`: saves, PGN and share codes, read back by
 //!   the engine and by an independent PGN reader.
 //!
-//! `support` holds what they share. `./dev test` runs this binary again
-//! with the page's `one-bitboard` feature.
+//! `support` holds what they share. The page's build (the `one-bitboard`
+//! feature) plays 8×8 chess on `Bitboard128`: `oracle` and `information`
+//! run it on that width too, and `./dev test` runs the engine's unit tests
+//! and the browser tests with the feature.
 
 mod capture_king;
 mod foolish;

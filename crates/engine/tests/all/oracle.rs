@@ -2,7 +2,7 @@
 //! only): the published perft suite in `data/perft.txt`, and move lists of
 //! positions from seeded random games.
 
-use fogbound_engine::{perft, Bitboard64, Position, RuleMode, Variant};
+use fogbound_engine::{perft, Bitboard128, Bitboard64, Position, RuleMode, Variant};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 
 use crate::support::Rng;
@@ -87,6 +87,28 @@ fn perft_suite_matches_published_figures_and_oracle() {
             }
             let ours_n = perft(&pos, depth, RuleMode::Orthodox);
             assert_eq!(ours_n, nodes, "{} depth {depth}", e.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} figures checked");
+}
+
+/// The page plays 8×8 chess on [`Bitboard128`] (the `one-bitboard` build's
+/// one width): the same published figures there, up to 5 million nodes.
+#[test]
+fn perft_suite_on_the_pages_bitboard_width() {
+    let budget = max_nodes().min(5_000_000);
+    let mut checked = 0;
+    for e in suite() {
+        let pos = Position::<Bitboard128>::from_fen(&Variant::chess(), &e.fen)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.fen));
+        for &(depth, nodes) in e.figures.iter().filter(|(_, n)| *n <= budget) {
+            assert_eq!(
+                perft(&pos, depth, RuleMode::Orthodox),
+                nodes,
+                "{} depth {depth} on 128 bits",
+                e.name
+            );
             checked += 1;
         }
     }

@@ -1,17 +1,12 @@
 //! The hot-seat game in headless Chromium (wasm-bindgen-test): start from a
 //! link, lift the curtain, make a move by clicks, and check that the DOM
 //! holds only the viewer's picture.
-#![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
-mod dom;
-
-use dom::{click, mount_point, set_value};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::dom::{click, mount_point, set_value};
 
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
@@ -72,7 +67,7 @@ async fn a_fog_game_through_the_curtain() {
     let board = root.query_selector("svg.board").unwrap().unwrap();
     assert!(!board.outer_html().contains("black"));
     assert!(text(&root, "[data-testid=pass]").contains("Pass to Black"));
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
 
     // The curtain drops for Black; the game is saved.
     assert_eq!(count(&root, "[data-square]"), 0);
@@ -247,12 +242,12 @@ async fn typed_moves_read_against_the_viewers_board() {
         .contains("typed-error"));
     drop(input);
     type_move(&root, "Nf3").await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     type_move(&root, "e7e5").await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     let list = text(&root, "[data-testid=move-list]");
@@ -268,7 +263,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
         press(&root, "[data-testid=reveal]");
         yew::scheduler::flush().await;
         type_move(&root, m).await;
-        assert!(dom::pass(&root).await);
+        assert!(crate::dom::pass(&root).await);
     }
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
@@ -320,7 +315,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
     click(&root, "[data-square=h8]");
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-square=h8] [data-phantom=bN]"), 1);
-    dom::Pointer::RIGHT.drag(&root, &["h8"]);
+    crate::dom::Pointer::RIGHT.drag(&root, &["h8"]);
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-square=h8] [data-phantom]"), 0);
     assert_eq!(
@@ -337,7 +332,7 @@ async fn ghosts_and_phantoms_are_drawn_for_their_owner_only() {
 
     // Black's turn: none of White's aids.
     type_move(&root, "e4").await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     press(&root, "[data-testid=reveal]");
     yew::scheduler::flush().await;
     assert_eq!(count(&root, "[data-phantom]"), 0);
@@ -379,7 +374,7 @@ fn audit_labels(root: &Element) {
 
 #[wasm_bindgen_test]
 async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
-    use dom::{key, Pointer};
+    use crate::dom::{key, Pointer};
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
     window
@@ -429,7 +424,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     // the arrow goes with the view.
     Pointer::MOUSE.drag(&root, &["e2", "e3", "e4"]);
     yew::scheduler::flush().await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     assert_eq!(count(&root, "[data-mark]"), 0);
     click(&root, "[data-testid=reveal]");
@@ -453,7 +448,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     key(&root, board, "ArrowUp");
     key(&root, board, "Enter");
     yew::scheduler::flush().await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
 
     // White's d-pawn by a finger.
@@ -461,7 +456,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
     yew::scheduler::flush().await;
     Pointer::TOUCH.drag(&root, &["d2", "d3", "d4"]);
     yew::scheduler::flush().await;
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     let saved = active_save(&window.local_storage().unwrap().unwrap());
     // The three moves, as square indices: e2-e4, e7-e5, d2-d4.
@@ -477,7 +472,7 @@ async fn moves_by_drag_touch_and_keyboard_and_marks_stay_with_their_viewer() {
 
 #[wasm_bindgen_test]
 async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
-    use dom::Pointer;
+    use crate::dom::Pointer;
     let window = web_sys::window().unwrap();
     let storage = window.local_storage().unwrap().unwrap();
     storage.clear().unwrap();
@@ -512,7 +507,7 @@ async fn a_dragged_knight_takes_the_chosen_dark_chess_route() {
 /// Hands the device over (after a move) and lifts the curtain if one is
 /// down (the open model has none).
 async fn reveal_if_any(root: &Element) {
-    dom::pass(root).await;
+    crate::dom::pass(root).await;
     if count(root, "[data-testid=reveal]") == 1 {
         click(root, "[data-testid=reveal]");
         yew::scheduler::flush().await;
@@ -521,7 +516,7 @@ async fn reveal_if_any(root: &Element) {
 
 #[wasm_bindgen_test]
 async fn a_pawn_dragged_to_the_last_rank_asks_which_man_it_becomes() {
-    use dom::Pointer;
+    use crate::dom::Pointer;
     let (root, _handle) = open_at("#/play?variant=chess&model=fog&clock=none&start=1").await;
     // 1.h4 g5 2.hxg5 h6 3.gxh6 Nf6 4.h7 Rg8, by clicks.
     for (from, to) in [
@@ -559,7 +554,7 @@ async fn a_pawn_dragged_to_the_last_rank_asks_which_man_it_becomes() {
     // The knight stands on h8 in White's view; the curtain falls for Black.
     assert_eq!(count(&root, "[data-testid=promotion]"), 0);
     assert_eq!(count(&root, "[data-square=h8] [data-piece=wN]"), 1);
-    assert!(dom::pass(&root).await);
+    assert!(crate::dom::pass(&root).await);
     assert_eq!(count(&root, "[data-testid=curtain]"), 1);
     reveal_if_any(&root).await;
     // Black saw the pawn capture-free walk end on h8: the knight is in

@@ -1,7 +1,6 @@
 //! The replay component in headless Chromium (wasm-bindgen-test): a
 //! finished Fog of War game stepped through with the keys, the buttons and
 //! the move list, in each lens, checking what each view shows at past plies.
-#![cfg(target_arch = "wasm32")]
 
 use std::rc::Rc;
 
@@ -13,11 +12,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
-mod dom;
-
-use dom::{click, mount_point};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::dom::{click, mount_point};
 
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()

@@ -1,5 +1,6 @@
 //! The workspace's layering, checked on its manifests and sources (native
-//! only):
+//! unit tests of the root package, so that `cargo test` links no separate
+//! binary for them):
 //!
 //! - the crate graph is the one ARCHITECTURE.md draws, read from `cargo
 //!   metadata`, and no crate below the app depends on a web crate;
@@ -11,7 +12,6 @@
 //!   re-exports counts as the root;
 //! - no branch on which information model or preset is played: the app
 //!   reads what the engine's catalogue and each observation's actions say.
-#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -1,5 +1,4 @@
 //! DOM helpers shared by the browser tests (wasm-bindgen-test).
-#![allow(dead_code)] // each test file uses its own share of the helpers
 
 use web_sys::Element;
 

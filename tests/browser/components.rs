@@ -1,6 +1,5 @@
 //! Component tests in headless Chromium (wasm-bindgen-test): render into the
 //! real DOM, click, and check what the DOM holds.
-#![cfg(target_arch = "wasm32")]
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,11 +11,7 @@ use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-mod dom;
-
-use dom::{click, mount_point};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use crate::dom::{click, mount_point};
 
 #[derive(Properties, PartialEq)]
 struct BoardHarnessProps {
@@ -204,7 +199,7 @@ async fn the_app_navigates_between_pages() {
     // A fragment navigation: the router hears it with the browser's
     // `popstate`, as a second app on the page would.
     rules.click();
-    dom::settle().await;
+    crate::dom::settle().await;
     let h1 = root.query_selector("h1").unwrap().unwrap();
     assert_eq!(h1.text_content().as_deref(), Some("Rules"));
     assert!(
@@ -219,7 +214,7 @@ async fn the_app_navigates_between_pages() {
 
 // --- Drag, marks, keyboard, labels and the slide ---------------------------
 
-use dom::{key, square_centre, Pointer};
+use crate::dom::{key, square_centre, Pointer};
 use web_sys::Element;
 
 fn count(root: &Element, selector: &str) -> u32 {
@@ -613,19 +608,19 @@ async fn a_right_click_or_a_long_press_reports_its_square_and_a_held_finger_draw
     let (root, heard) = mount_context(false).await;
     let board = "svg.board";
     // A right-click in place: reported, and a circle drawn.
-    dom::Pointer::RIGHT.drag(&root, &["e5"]);
+    crate::dom::Pointer::RIGHT.drag(&root, &["e5"]);
     yew::scheduler::flush().await;
     assert_eq!(taken(&heard), vec!["ctx:e5"]);
     assert_eq!(count(&root, "[data-mark='circle'][data-from='e5']"), 1);
     // A right-drag to another square is an arrow, not a report.
-    dom::Pointer::RIGHT.drag(&root, &["e5", "e6"]);
+    crate::dom::Pointer::RIGHT.drag(&root, &["e5", "e6"]);
     yew::scheduler::flush().await;
     assert!(taken(&heard).is_empty());
     assert_eq!(count(&root, "[data-mark='arrow']"), 1);
 
     // A finger held still on d4 for long enough, then lifted: reported,
     // and a circle; no click.
-    let t = dom::Pointer::TOUCH;
+    let t = crate::dom::Pointer::TOUCH;
     let d4 = square_centre(&root, "d4");
     t.send(&root, "[data-square='d4'] rect", "pointerdown", d4);
     sleep(650).await;
@@ -660,7 +655,7 @@ async fn a_right_click_or_a_long_press_reports_its_square_and_a_held_finger_draw
 #[wasm_bindgen_test]
 async fn a_claimed_right_click_draws_nothing() {
     let (root, heard) = mount_context(true).await;
-    dom::Pointer::RIGHT.drag(&root, &["e2"]);
+    crate::dom::Pointer::RIGHT.drag(&root, &["e2"]);
     yew::scheduler::flush().await;
     assert_eq!(taken(&heard), vec!["ctx:e2"]);
     assert_eq!(count(&root, "[data-mark]"), 0);
