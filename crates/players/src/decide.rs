@@ -30,7 +30,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::brain::{below, capture_square, Brain};
 use crate::budget::{Control, Thought};
+use crate::checker_risk::checker_loss;
 use crate::hunt::{hunting, Region};
+use crate::king_odds::{king_odds, king_price};
 use crate::search::{Searcher, MATE_BOUND};
 use crate::Level;
 
@@ -70,6 +72,12 @@ const EXPOSURE_WEIGHT: f64 = 0.6;
 /// A piece's under an umpire, by the pawns' odds ([`crate::pawn_odds`]):
 /// an opponent that tries every pawn capture finds the man that often.
 const ODDS_EXPOSURE_WEIGHT: f64 = 1.0;
+/// The weight of what a man is expected to lose to the unseen king
+/// ([`crate::king_odds::king_price`]).
+const KING_PRICE_WEIGHT: f64 = 1.0;
+/// The weight of what a checker loses over the pool to the hidden men
+/// able to take it ([`crate::checker_risk`]).
+const CHECKER_WEIGHT: f64 = 1.0;
 /// Boards the pawns' reach is counted on.
 const THREAT_BOARDS: usize = 2_048;
 /// Ahead with the fifty-move count near its end: a pawn move or a capture,
@@ -301,6 +309,8 @@ impl<B: Bitboard> Brain<B> {
             urgency: 0.0,
             exposed: vec![0.0; n],
             exposure_weight: vec![0.0; n],
+            king_price: vec![0.0; n],
+            checker_loss: vec![0.0; n],
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -358,6 +368,7 @@ impl<B: Bitboard> Brain<B> {
             return extras;
         }
         let m = all.len() as f64;
+        let umpire = self.spec.has_umpire();
         let mut count = vec![0.0f64; n];
         let mut regions: Vec<Region<B>> = (0..n).map(|_| Region::default()).collect();
         for board in &all {
@@ -371,6 +382,9 @@ impl<B: Bitboard> Brain<B> {
                     }
                     if after.is_check() {
                         extras.check[i] += 1.0 / m;
+                        if umpire {
+                            extras.checker_loss[i] += checker_loss(&after, mv.to, self.me) / m;
+                        }
                     } else if !after.has_moves(mode) {
                         extras.stalemate[i] += 1.0 / m;
                     }
@@ -432,6 +446,23 @@ impl<B: Bitboard> Brain<B> {
             extras.exposed[i] =
                 at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
         }
+        // Under an umpire, the unseen king: a man left unguarded next to
+        // where it may stand is taken as likely as the king knows it is
+        // there ([`crate::king_odds`]).
+        if self.spec.has_umpire() {
+            let odds = king_odds(&mine, self.me);
+            for (i, c) in cands.iter().enumerate() {
+                let Some(a) = c.as_move() else { continue };
+                let Some((board, mv)) = mine
+                    .iter()
+                    .take(POOL_CHECKS)
+                    .find_map(|p| find_in(&p.moves(mode), a).map(|mv| (p, mv)))
+                else {
+                    continue;
+                };
+                extras.king_price[i] = king_price(&board.after(&mv), a.to, self.me, &odds);
+            }
+        }
         extras
     }
 
@@ -492,6 +523,12 @@ struct Extras {
     exposed: Vec<f64>,
     /// Per candidate, what its exposure weighs against the search's values.
     exposure_weight: Vec<f64>,
+    /// Per candidate, what the man it moves is expected to lose to the
+    /// unseen enemy king where it lands.
+    king_price: Vec<f64>,
+    /// Per candidate, what the man it moves loses over the pool to hidden
+    /// enemy men (not the king, not pawns) taking it after its check.
+    checker_loss: Vec<f64>,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -569,6 +606,8 @@ fn aggregate<B: Bitboard>(
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
             v -= extras.exposure_weight[i] * extras.exposed[i];
+            v -= KING_PRICE_WEIGHT * extras.king_price[i];
+            v -= CHECKER_WEIGHT * extras.checker_loss[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];
