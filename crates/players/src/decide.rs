@@ -462,6 +462,23 @@ impl<B: Bitboard> Brain<B> {
                 };
                 extras.king_price[i] = king_price(&board.after(&mv), a.to, self.me, &odds);
             }
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "5") {
+                let g = self.variant.geometry();
+                let line: Vec<String> = (0..n)
+                    .filter(|&i| extras.king_price[i] > 0.0)
+                    .map(|i| format!("{} {:.0}", cands[i].to_text(g), extras.king_price[i]))
+                    .collect();
+                let top: Vec<String> = odds
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x > 0.02)
+                    .map(|(i, x)| {
+                        format!("{}:{x:.2}", g.square_name(fogbound_engine::Square(i as u8)))
+                    })
+                    .collect();
+                eprintln!("  king odds {} | price {}", top.join(" "), line.join(", "));
+            }
         }
         extras
     }

@@ -39,7 +39,7 @@ pub const ANYWHERE: f64 = 0.3;
 pub const CHECKER_TAKEN: f64 = 1.0;
 /// The chance that a king takes an unguarded man next to it that gave no
 /// check (it has not been told the man is there).
-pub const NEIGHBOUR_TAKEN: f64 = 0.05;
+pub const NEIGHBOUR_TAKEN: f64 = 0.15;
 
 /// Per square, the chance that the enemy king stands there: the boards'
 /// shares spread by king steps, cut by what the player knows, mixed with
