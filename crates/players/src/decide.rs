@@ -12,9 +12,11 @@
 //! board's lost king weighs as a heavy loss, not as everything), plus a
 //! little for the unseen squares it would show. Under an umpire the whole
 //! pool is also asked whether each try is legal (a try refused on part of
-//! it is marked down by that share), whether it stalemates a won game, and,
-//! hunting a king it cannot see, how many squares the king keeps
-//! ([`crate::hunt`]).
+//! it is marked down by that share), whether it stalemates a won game, what
+//! the man moved is likely to lose to the unseen king next to it
+//! ([`crate::king_odds`]) and, giving check, to the hidden men able to take
+//! it ([`crate::checker_risk`]), and, hunting a king it cannot see, how many
+//! squares the king keeps ([`crate::hunt`]).
 //!
 //! Above all this, **the king's safety**: a move after which a man the
 //! player sees could take its king (on its own picture, unseen squares
@@ -369,6 +371,16 @@ impl<B: Bitboard> Brain<B> {
         }
         let m = all.len() as f64;
         let umpire = self.spec.has_umpire();
+        // Under an umpire, the unseen king: a man left unguarded next to
+        // where it may stand is taken as likely as the king knows it is
+        // there ([`crate::king_odds`]), read on the first board where the
+        // move is legal (the player's men, which it prices, are alike on all).
+        let king = if umpire {
+            king_odds(&mine, self.me)
+        } else {
+            Vec::new()
+        };
+        let mut priced = vec![false; n];
         let mut count = vec![0.0f64; n];
         let mut regions: Vec<Region<B>> = (0..n).map(|_| Region::default()).collect();
         for board in &all {
@@ -377,6 +389,10 @@ impl<B: Bitboard> Brain<B> {
                 if let Some(mv) = c.as_move().and_then(|a| find_in(&moves, a)) {
                     count[i] += 1.0;
                     let after = board.after(&mv);
+                    if umpire && !priced[i] {
+                        priced[i] = true;
+                        extras.king_price[i] = king_price(&after, mv.to, self.me, &king);
+                    }
                     if hunt {
                         regions[i].add(&after, capture_square(board, &mv));
                     }
@@ -446,39 +462,20 @@ impl<B: Bitboard> Brain<B> {
             extras.exposed[i] =
                 at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
         }
-        // Under an umpire, the unseen king: a man left unguarded next to
-        // where it may stand is taken as likely as the king knows it is
-        // there ([`crate::king_odds`]).
-        if self.spec.has_umpire() {
-            let odds = king_odds(&mine, self.me);
-            for (i, c) in cands.iter().enumerate() {
-                let Some(a) = c.as_move() else { continue };
-                let Some((board, mv)) = mine
-                    .iter()
-                    .take(POOL_CHECKS)
-                    .find_map(|p| find_in(&p.moves(mode), a).map(|mv| (p, mv)))
-                else {
-                    continue;
-                };
-                extras.king_price[i] = king_price(&board.after(&mv), a.to, self.me, &odds);
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "5") {
-                let g = self.variant.geometry();
-                let line: Vec<String> = (0..n)
-                    .filter(|&i| extras.king_price[i] > 0.0)
-                    .map(|i| format!("{} {:.0}", cands[i].to_text(g), extras.king_price[i]))
-                    .collect();
-                let top: Vec<String> = odds
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, x)| **x > 0.02)
-                    .map(|(i, x)| {
-                        format!("{}:{x:.2}", g.square_name(fogbound_engine::Square(i as u8)))
-                    })
-                    .collect();
-                eprintln!("  king odds {} | price {}", top.join(" "), line.join(", "));
-            }
+        #[cfg(not(target_arch = "wasm32"))]
+        if umpire && std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "5") {
+            let g = self.variant.geometry();
+            let line: Vec<String> = (0..n)
+                .filter(|&i| extras.king_price[i] > 0.0)
+                .map(|i| format!("{} {:.0}", cands[i].to_text(g), extras.king_price[i]))
+                .collect();
+            let top: Vec<String> = king
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x > 0.02)
+                .map(|(i, x)| format!("{}:{x:.2}", g.square_name(fogbound_engine::Square(i as u8))))
+                .collect();
+            eprintln!("  king odds {} | price {}", top.join(" "), line.join(", "));
         }
         extras
     }
