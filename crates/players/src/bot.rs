@@ -310,6 +310,25 @@ impl BotPlayer {
             }
         }
         #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "4") {
+            if let Some(m) = pick.as_move() {
+                let shares = each_brain!(self.brain.as_ref().expect("made"), b => b.royal_shares());
+                let line: Vec<String> = shares
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| **x > 0.0)
+                    .map(|(i, x)| format!("{i}:{x:.4}"))
+                    .collect();
+                eprintln!(
+                    "king ply {} from {} to {} shares {}",
+                    obs.ply,
+                    m.from.0,
+                    m.to.0,
+                    line.join(",")
+                );
+            }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "2") {
             let g = fogbound_engine::Geometry::new(usize::from(obs.width), usize::from(obs.height))
                 .unwrap_or(fogbound_engine::Geometry::CHESS);

@@ -244,6 +244,23 @@ impl<B: Bitboard> Brain<B> {
         (hit as f64 / boards.len().max(1) as f64, boards.len())
     }
 
+    /// Per square, the share of the boards (with the player to move) on
+    /// which the enemy's royal man stands there.
+    pub fn royal_shares(&self) -> Vec<f64> {
+        let them = !self.me;
+        let mut shares = vec![0.0; self.variant.geometry().square_count()];
+        let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
+        let w = 1.0 / boards.len().max(1) as f64;
+        for p in &boards {
+            for s in p.royals(them).squares() {
+                if let Some(x) = shares.get_mut(s.index()) {
+                    *x += w;
+                }
+            }
+        }
+        shares
+    }
+
     /// Under an umpire, the chance that a hidden enemy pawn attacks `sq`
     /// by the pawns' odds ([`crate::pawn_odds`]), and whether the sound map
     /// allows one to.

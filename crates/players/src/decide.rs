@@ -12,9 +12,11 @@
 //! board's lost king weighs as a heavy loss, not as everything), plus a
 //! little for the unseen squares it would show. Under an umpire the whole
 //! pool is also asked whether each try is legal (a try refused on part of
-//! it is marked down by that share), whether it stalemates a won game, and,
-//! hunting a king it cannot see, how many squares the king keeps
-//! ([`crate::hunt`]).
+//! it is marked down by that share), whether it stalemates a won game, what
+//! the man moved is likely to lose to the unseen king next to it
+//! ([`crate::king_odds`]) and, giving check, to the hidden men able to take
+//! it ([`crate::checker_risk`]), and, hunting a king it cannot see, how many
+//! squares the king keeps ([`crate::hunt`]).
 //!
 //! Above all this, **the king's safety**: a move after which a man the
 //! player sees could take its king (on its own picture, unseen squares
@@ -30,7 +32,9 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::brain::{below, capture_square, Brain};
 use crate::budget::{Control, Thought};
+use crate::checker_risk::checker_loss;
 use crate::hunt::{hunting, Region};
+use crate::king_odds::{king_odds, king_price};
 use crate::search::{Searcher, MATE_BOUND};
 use crate::Level;
 
@@ -70,6 +74,12 @@ const EXPOSURE_WEIGHT: f64 = 0.6;
 /// A piece's under an umpire, by the pawns' odds ([`crate::pawn_odds`]):
 /// an opponent that tries every pawn capture finds the man that often.
 const ODDS_EXPOSURE_WEIGHT: f64 = 1.0;
+/// The weight of what a man is expected to lose to the unseen king
+/// ([`crate::king_odds::king_price`]).
+const KING_PRICE_WEIGHT: f64 = 1.0;
+/// The weight of what a checker loses over the pool to the hidden men
+/// able to take it ([`crate::checker_risk`]).
+const CHECKER_WEIGHT: f64 = 1.0;
 /// Boards the pawns' reach is counted on.
 const THREAT_BOARDS: usize = 2_048;
 /// Ahead with the fifty-move count near its end: a pawn move or a capture,
@@ -301,6 +311,8 @@ impl<B: Bitboard> Brain<B> {
             urgency: 0.0,
             exposed: vec![0.0; n],
             exposure_weight: vec![0.0; n],
+            king_price: vec![0.0; n],
+            checker_loss: vec![0.0; n],
         };
         let mode = self.mode;
         let mine: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
@@ -358,6 +370,17 @@ impl<B: Bitboard> Brain<B> {
             return extras;
         }
         let m = all.len() as f64;
+        let umpire = self.spec.has_umpire();
+        // Under an umpire, the unseen king: a man left unguarded next to
+        // where it may stand is taken as likely as the king knows it is
+        // there ([`crate::king_odds`]), read on the first board where the
+        // move is legal (the player's men, which it prices, are alike on all).
+        let king = if umpire {
+            king_odds(&mine, self.me)
+        } else {
+            Vec::new()
+        };
+        let mut priced = vec![false; n];
         let mut count = vec![0.0f64; n];
         let mut regions: Vec<Region<B>> = (0..n).map(|_| Region::default()).collect();
         for board in &all {
@@ -366,11 +389,18 @@ impl<B: Bitboard> Brain<B> {
                 if let Some(mv) = c.as_move().and_then(|a| find_in(&moves, a)) {
                     count[i] += 1.0;
                     let after = board.after(&mv);
+                    if umpire && !priced[i] {
+                        priced[i] = true;
+                        extras.king_price[i] = king_price(&after, mv.to, self.me, &king);
+                    }
                     if hunt {
                         regions[i].add(&after, capture_square(board, &mv));
                     }
                     if after.is_check() {
                         extras.check[i] += 1.0 / m;
+                        if umpire {
+                            extras.checker_loss[i] += checker_loss(&after, mv.to, self.me) / m;
+                        }
                     } else if !after.has_moves(mode) {
                         extras.stalemate[i] += 1.0 / m;
                     }
@@ -432,6 +462,21 @@ impl<B: Bitboard> Brain<B> {
             extras.exposed[i] =
                 at * f64::from(role.value() - if man.spec().pawn { 0 } else { 100 });
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if umpire && std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "5") {
+            let g = self.variant.geometry();
+            let line: Vec<String> = (0..n)
+                .filter(|&i| extras.king_price[i] > 0.0)
+                .map(|i| format!("{} {:.0}", cands[i].to_text(g), extras.king_price[i]))
+                .collect();
+            let top: Vec<String> = king
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x > 0.02)
+                .map(|(i, x)| format!("{}:{x:.2}", g.square_name(fogbound_engine::Square(i as u8))))
+                .collect();
+            eprintln!("  king odds {} | price {}", top.join(" "), line.join(", "));
+        }
         extras
     }
 
@@ -492,6 +537,12 @@ struct Extras {
     exposed: Vec<f64>,
     /// Per candidate, what its exposure weighs against the search's values.
     exposure_weight: Vec<f64>,
+    /// Per candidate, what the man it moves is expected to lose to the
+    /// unseen enemy king where it lands.
+    king_price: Vec<f64>,
+    /// Per candidate, what the man it moves loses over the pool to hidden
+    /// enemy men (not the king, not pawns) taking it after its check.
+    checker_loss: Vec<f64>,
 }
 
 /// Each candidate's value over the boards searched (module docs). A try
@@ -569,6 +620,8 @@ fn aggregate<B: Bitboard>(
             v += INFO_BONUS * extras.shown[i];
             v += CHECK_BONUS * extras.check[i];
             v -= extras.exposure_weight[i] * extras.exposed[i];
+            v -= KING_PRICE_WEIGHT * extras.king_price[i];
+            v -= CHECKER_WEIGHT * extras.checker_loss[i];
             v -= HUNT_WEIGHT * extras.region[i];
             if base > 150.0 {
                 v += ZEROING_BONUS * extras.urgency * extras.zeroing[i];
