@@ -466,3 +466,26 @@ fn the_app_never_asks_which_model_or_preset_is_played() {
         "model- or preset-specific code: {found:#?}"
     );
 }
+
+/// The binaries (the page's, the study module's, the worker's entry points
+/// and the whole command line) are built with `test = false`: a test
+/// written in them would never run, so none may be.
+#[test]
+fn no_test_hides_in_a_binary_that_is_never_tested() {
+    let mut files = vec![root().join("src/main.rs")];
+    sources(&root().join("src/bin"), &mut files);
+    sources(&root().join("crates/cli/src"), &mut files);
+    assert!(files.len() >= 5, "too few binary sources: {files:?}");
+    let found: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).expect("a readable source");
+            text.contains("#[test]") || text.contains("cfg(test)")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(
+        found.is_empty(),
+        "tests in binaries built with `test = false`: {found:?}"
+    );
+}

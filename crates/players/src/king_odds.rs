@@ -128,9 +128,9 @@ fn normalise(odds: &mut [f64]) {
     }
 }
 
-/// What the man `board`'s move `mv` leaves on its square is expected to
-/// lose to the enemy king, in centipawns, by the king's `odds`
-/// ([`king_odds`]), on the board after the move (`after`).
+/// What the player's man on `to` is expected to lose to the enemy king, in
+/// centipawns, by the king's `odds` ([`king_odds`]), on the board after
+/// the move that put it there (`after`).
 pub fn king_price<B: Bitboard>(after: &Position<B>, to: Square, me: Color, odds: &[f64]) -> f64 {
     let Some(man) = after.piece_at(to) else {
         return 0.0;

@@ -25,7 +25,9 @@ mod models;
 mod notation;
 mod oracle;
 // These two make `AnyMatch`es of matches of every width, which the
-// `one-bitboard` build (every match on one width) cannot hold.
+// `one-bitboard` build (every match on one width) cannot hold: the gates
+// keep a manual run with the feature building (`./dev test` runs the
+// engine's unit tests with it, not this binary).
 #[cfg(not(feature = "one-bitboard"))]
 mod persistence;
 #[cfg(not(feature = "one-bitboard"))]

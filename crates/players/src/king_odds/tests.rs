@@ -67,5 +67,4 @@ fn a_checker_next_to_the_king_unguarded_is_priced_and_guarded_is_not() {
     // Far from the king: nothing.
     let far = pos("4k3/8/8/8/4Q3/8/8/4K3 b - - 0 1");
     assert_eq!(king_price(&far, sq(&far, "e4"), Color::White, &odds), 0.0);
-    let _ = p;
 }
