@@ -367,16 +367,13 @@ fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bo
     rows
 }
 
-#[test]
-fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
-    // Against greedy under the english umpire, over the squares the map
-    // leaves open: where the odds say a pawn attack is near impossible it
-    // nearly never is, while the pool's sample, drawn and redrawn, says
-    // "no board has one" of many squares truly attacked; and the odds'
-    // Brier score beats the share's. Eight games, not four: over four the
-    // top band's error swung from 8 to 18 points when the king's price
-    // changed the bot's moves (BOT.md, 2026-11-27 "the unseen king").
-    let rows = pawn_pictures(0..8, 120);
+/// Rows of (odds, the belief's share, whether the event happened), asserted
+/// calibrated: the odds' Brier score beats the share's; of the squares the
+/// odds put under 1%, at most 2% saw the event, a bound the share fails;
+/// and each band of the odds with 200 squares or more within 12 points of
+/// what happened. `event` and `rival` name the event and the share in the
+/// messages.
+fn assert_calibrated(rows: &[(f64, f64, bool)], event: &str, rival: &str) {
     let brier = |k: fn(&(f64, f64, bool)) -> f64| {
         rows.iter()
             .map(|r| (k(r) - f64::from(u8::from(r.2))).powi(2))
@@ -392,7 +389,7 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
     let (odds_hit, odds_low) = miss(|r| r.0, 0.01);
     let (share_hit, share_low) = miss(|r| r.1, 0.01);
     let mut bins = [(0usize, 0usize, 0.0f64); 5];
-    for r in &rows {
+    for r in rows {
         let i = match r.0 {
             p if p < 0.05 => 0,
             p if p < 0.15 => 1,
@@ -405,14 +402,14 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
         bins[i].2 += r.0;
     }
     eprintln!(
-        "{} squares; Brier odds {odds_brier:.4} share {share_brier:.4}; \
-         under 1%: odds {odds_hit} of {odds_low} attacked, share {share_hit} of {share_low}",
+        "{} squares; Brier odds {odds_brier:.4} {rival} {share_brier:.4}; \
+         under 1%: odds {odds_hit} of {odds_low} {event}, {rival} {share_hit} of {share_low}",
         rows.len()
     );
     for (n, hit, sum) in bins {
         if n > 0 {
             eprintln!(
-                "  n {n} predicted {:.3} attacked {:.3}",
+                "  n {n} predicted {:.3} {event} {:.3}",
                 sum / n as f64,
                 hit as f64 / n as f64
             );
@@ -421,13 +418,13 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
     assert!(rows.len() >= 1_000, "only {} squares", rows.len());
     assert!(
         odds_brier < share_brier,
-        "the odds are no better than the sample"
+        "the odds are no better than the {rival}"
     );
-    // The bound the sample fails: under 1% predicted, at most 2% attacked.
+    // The bound the share fails: under 1% predicted, at most 2% happened.
     let rate = |hit: usize, n: usize| hit as f64 / n.max(1) as f64;
     assert!(
         share_low >= 100 && rate(share_hit, share_low) > 0.02,
-        "the sample meets the bound too: the test says nothing"
+        "the {rival} meets the bound too: the test says nothing"
     );
     assert!(
         odds_low >= 100,
@@ -435,18 +432,30 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
     );
     assert!(
         rate(odds_hit, odds_low) <= 0.02,
-        "{odds_hit} of {odds_low} squares the odds put under 1% were attacked"
+        "{odds_hit} of {odds_low} squares the odds put under 1% were {event}"
     );
-    // Each band of the odds within 12 points of what happened.
     for (n, hit, sum) in bins {
         if n >= 200 {
             let (said, was) = (sum / n as f64, hit as f64 / n as f64);
             assert!(
                 (said - was).abs() < 0.12,
-                "predicted {said:.3}, attacked {was:.3} over {n} squares"
+                "predicted {said:.3}, {event} {was:.3} over {n} squares"
             );
         }
     }
+}
+
+#[test]
+fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
+    // Against greedy under the english umpire, over the squares the map
+    // leaves open: where the odds say a pawn attack is near impossible it
+    // nearly never is, while the pool's sample, drawn and redrawn, says
+    // "no board has one" of many squares truly attacked; and the odds'
+    // Brier score beats the share's. Eight games, not four: over four the
+    // top band's error swung from 8 to 18 points when the king's price
+    // changed the bot's moves (BOT.md, 2026-11-27 "the unseen king").
+    let rows = pawn_pictures(0..8, 120);
+    assert_calibrated(&rows, "attacked", "sample");
 }
 
 /// Per square the bot's men do not hold, at each of its turns: the king's
@@ -510,71 +519,5 @@ fn the_kings_odds_are_calibrated_where_the_pool_is_not() {
     // stands next to; the odds' Brier score beats the pool's share's; and
     // each band of the odds is near what happened.
     let rows = king_pictures(0..4, 120);
-    let brier = |k: fn(&(f64, f64, bool)) -> f64| {
-        rows.iter()
-            .map(|r| (k(r) - f64::from(u8::from(r.2))).powi(2))
-            .sum::<f64>()
-            / rows.len() as f64
-    };
-    let (odds_brier, share_brier) = (brier(|r| r.0), brier(|r| r.1));
-    let low = |k: fn(&(f64, f64, bool)) -> f64| {
-        let low: Vec<_> = rows.iter().filter(|r| k(r) < 0.01).collect();
-        (low.iter().filter(|r| r.2).count(), low.len())
-    };
-    let (odds_hit, odds_low) = low(|r| r.0);
-    let (share_hit, share_low) = low(|r| r.1);
-    let mut bins = [(0usize, 0usize, 0.0f64); 5];
-    for r in &rows {
-        let i = match r.0 {
-            p if p < 0.05 => 0,
-            p if p < 0.15 => 1,
-            p if p < 0.3 => 2,
-            p if p < 0.5 => 3,
-            _ => 4,
-        };
-        bins[i].0 += 1;
-        bins[i].1 += usize::from(r.2);
-        bins[i].2 += r.0;
-    }
-    eprintln!(
-        "{} squares; Brier odds {odds_brier:.4} share {share_brier:.4}; \
-         under 1%: odds {odds_hit} of {odds_low} next to the king, share {share_hit} of {share_low}",
-        rows.len()
-    );
-    for (n, hit, sum) in bins {
-        if n > 0 {
-            eprintln!(
-                "  n {n} predicted {:.3} next {:.3}",
-                sum / n as f64,
-                hit as f64 / n as f64
-            );
-        }
-    }
-    assert!(rows.len() >= 1_000, "only {} squares", rows.len());
-    assert!(
-        odds_brier < share_brier,
-        "the odds are no better than the pool"
-    );
-    let rate = |hit: usize, n: usize| hit as f64 / n.max(1) as f64;
-    assert!(
-        share_low >= 100 && rate(share_hit, share_low) > 0.02,
-        "the pool meets the bound too: the test says nothing"
-    );
-    assert!(
-        odds_low >= 100,
-        "the odds are never low: {odds_low} squares"
-    );
-    assert!(
-        rate(odds_hit, odds_low) <= 0.02,
-        "{odds_hit} of {odds_low} squares the odds put under 1% were next to the king"
-    );
-    for (n, hit, sum) in bins {
-        if n >= 200 {
-            let (said, was) = (sum / n as f64, hit as f64 / n as f64);
-            assert!(
-                (said - was).abs() < 0.12,
-                "predicted {said:.3}, next to the king {was:.3} over {n} squares"
-            );
-        }
-    }
+    assert_calibrated(&rows, "next to the king", "pool");
 }
