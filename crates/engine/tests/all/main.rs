@@ -14,8 +14,9 @@
 //!
 //! `support` holds what they share. The page's build (the `one-bitboard`
 //! feature) plays 8×8 chess on `Bitboard128`: `oracle` and `information`
-//! run it on that width too, and `./dev test` runs the engine's unit tests
-//! and the browser tests with the feature.
+//! run it on that width too, and the browser tests (`tests/browser/` of the
+//! app, built with the feature) check which boards that build holds and
+//! read games back from their links on it.
 
 mod capture_king;
 mod foolish;
@@ -27,7 +28,7 @@ mod oracle;
 // These two make `AnyMatch`es of matches of every width, which the
 // `one-bitboard` build (every match on one width) cannot hold: the gates
 // keep a manual run with the feature building (`./dev test` runs the
-// engine's unit tests with it, not this binary).
+// browser tests with it, not this binary).
 #[cfg(not(feature = "one-bitboard"))]
 mod persistence;
 #[cfg(not(feature = "one-bitboard"))]
