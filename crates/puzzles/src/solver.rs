@@ -174,6 +174,8 @@ pub struct Solver<'a> {
     /// Black's men in the last position the full-information bound found
     /// escaping: tried first in the next belief.
     escape_hint: Option<Bitboard64>,
+    /// The full-information search's vectors, by moves left.
+    full_buffers: Vec<bound::FullBuffers>,
     /// The full-information search's last mating move, by moves left.
     full_killers: Vec<Option<(fogbound_engine::Square, fogbound_engine::Square)>>,
     /// The proof-number search's numbers, by node.
@@ -234,6 +236,7 @@ impl<'a> Solver<'a> {
             progress,
             plans: 0,
             full_killers: vec![None; 256],
+            full_buffers: (0..256).map(|_| bound::FullBuffers::default()).collect(),
             escape_hint: None,
             numbers: IntMap::default(),
             proof_moves: HashMap::default(),
