@@ -174,6 +174,9 @@ pub struct Solver<'a> {
     /// Black's men in the last position the full-information bound found
     /// escaping: tried first in the next belief.
     escape_hint: Option<Bitboard64>,
+    /// The full-information search's answers with one move left, by hash
+    /// (see `bound`; allocated when first needed).
+    leaf_cache: Vec<u64>,
     /// The full-information search's vectors, by moves left.
     full_buffers: Vec<bound::FullBuffers>,
     /// The full-information search's last mating move, by moves left.
@@ -236,6 +239,7 @@ impl<'a> Solver<'a> {
             progress,
             plans: 0,
             full_killers: vec![None; 256],
+            leaf_cache: Vec::new(),
             full_buffers: (0..256).map(|_| bound::FullBuffers::default()).collect(),
             escape_hint: None,
             numbers: IntMap::default(),

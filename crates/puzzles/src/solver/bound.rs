@@ -174,20 +174,16 @@ impl Solver<'_> {
             if outcome.is_some() {
                 continue;
             }
-            // With two moves left the last is searched directly, not
-            // through the table (its positions are many and rarely met
-            // again before the table would have to hold them all).
-            let after_hash = if moves > 2 {
-                after.zobrist_hash_from(pos, h)
-            } else {
-                0
-            };
+            // With two moves left the last is searched through the small
+            // cache of mates in one, not the table (its positions are many
+            // and a third of them are met only once).
+            let after_hash = after.zobrist_hash_from(pos, h);
             for reply in replies.iter() {
                 let next = after.after(reply);
+                let next_hash = next.zobrist_hash_from(after, after_hash);
                 let mates = if moves == 2 {
-                    self.mates_in_one(&next)?
+                    self.mates_in_one_cached(&next, next_hash)?
                 } else {
-                    let next_hash = next.zobrist_hash_from(after, after_hash);
                     self.mates_in_hashed(&next, next_hash, moves - 1)?
                 };
                 if !mates {
@@ -198,6 +194,31 @@ impl Solver<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// [`Solver::mates_in_one`] through a direct-mapped cache of the last
+    /// move's answers (`LEAF_SLOTS` positions by hash, the newest kept):
+    /// one memory read where most of the last moves searched were met
+    /// shortly before. One node per position, found or searched.
+    fn mates_in_one_cached(&mut self, pos: &Pos, h: u64) -> Result<bool, Stop> {
+        // The answer is the hash's lowest bit; a hash whose other bits
+        // are all 0 would read as an empty slot, so it is not kept.
+        let tag = h & !1;
+        if tag == 0 {
+            return self.mates_in_one(pos);
+        }
+        if self.leaf_cache.is_empty() {
+            self.leaf_cache = vec![0; LEAF_SLOTS];
+        }
+        let slot = (h as usize) & (LEAF_SLOTS - 1);
+        let entry = self.leaf_cache[slot];
+        if entry & !1 == tag {
+            self.tick()?;
+            return Ok(entry & 1 == 1);
+        }
+        let won = self.mates_in_one(pos)?;
+        self.leaf_cache[slot] = tag | u64::from(won);
+        Ok(won)
     }
 
     /// [`Solver::mates_in`] one move: only checks, each ended or not by
@@ -253,6 +274,9 @@ impl Solver<'_> {
         false
     }
 }
+
+/// Positions in the cache of mates in one (8 bytes each).
+const LEAF_SLOTS: usize = 1 << 14;
 
 /// The vectors of one level of the full-information search, lent to it
 /// by the solver so that no position allocates its own (`list` the moves,
