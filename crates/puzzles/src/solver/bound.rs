@@ -199,7 +199,8 @@ impl Solver<'_> {
     /// [`Solver::mates_in_one`] through a direct-mapped cache of the last
     /// move's answers (`LEAF_SLOTS` positions by hash, the newest kept):
     /// one memory read where most of the last moves searched were met
-    /// shortly before. One node per position, found or searched.
+    /// shortly before. An answer found there counts no node, as one found
+    /// in the table.
     fn mates_in_one_cached(&mut self, pos: &Pos, h: u64) -> Result<bool, Stop> {
         // The answer is the hash's lowest bit; a hash whose other bits
         // are all 0 would read as an empty slot, so it is not kept.
@@ -213,7 +214,6 @@ impl Solver<'_> {
         let slot = (h as usize) & (LEAF_SLOTS - 1);
         let entry = self.leaf_cache[slot];
         if entry & !1 == tag {
-            self.tick()?;
             return Ok(entry & 1 == 1);
         }
         let won = self.mates_in_one(pos)?;
@@ -222,11 +222,9 @@ impl Solver<'_> {
     }
 
     /// [`Solver::mates_in`] one move: only checks, each ended or not by
-    /// the quick test (no list of Black's replies). One node per position:
-    /// where no man can give check at all (`CheckFilter::can_check`), no
-    /// move is generated.
+    /// the quick test (no list of Black's replies). Where no man can give
+    /// check at all (`CheckFilter::can_check`) no move is generated.
     fn mates_in_one(&mut self, pos: &Pos) -> Result<bool, Stop> {
-        self.tick()?;
         self.stats.full_info_positions += 1;
         if let Some(o) = pos.decided() {
             return Ok(white_won(Some(o)));
@@ -240,9 +238,11 @@ impl Solver<'_> {
         }
         let mut list = std::mem::take(&mut self.full_buffers[0].list);
         pos.moves_into(self.mode, &mut list);
-        let won = self.mate_among(pos, &list, checks.as_ref());
+        // One node per move generated, as the budgets were set by.
+        let ticked = (0..list.len()).try_for_each(|_| self.tick());
+        let won = ticked.map(|()| self.mate_among(pos, &list, checks.as_ref()));
         self.full_buffers[0].list = list;
-        Ok(won)
+        won
     }
 
     /// Whether one of `list`, the moves of `pos`, ends the game in White's
