@@ -300,6 +300,17 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// `n` nodes searched, as `n` calls of [`Solver::tick`] (one addition
+    /// when neither the budget nor a report falls among them).
+    fn ticks(&mut self, n: u64) -> Result<(), Stop> {
+        let last = self.stats.nodes + n;
+        if last < self.next_report && last <= self.budget {
+            self.stats.nodes = last;
+            return Ok(());
+        }
+        (0..n).try_for_each(|_| self.tick())
+    }
+
     /// Tells the progress report where a pass stands (`done` of `total`,
     /// `pass` its words); `Err(Cancelled)` when it asks to stop.
     fn report(&mut self, pass: &str, done: u64, total: u64) -> Result<(), Stop> {

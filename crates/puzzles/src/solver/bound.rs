@@ -137,9 +137,9 @@ impl Solver<'_> {
         let checks = CheckFilter::of(pos, self.mode);
         afters.clear();
         order.clear();
+        // One node per move generated, as the budgets were set by.
+        self.ticks(list.len() as u64)?;
         for (i, m) in list.iter().enumerate() {
-            // One node per move generated, as the budgets were set by.
-            self.tick()?;
             let after = pos.after(m);
             let first = killer == Some((m.from, m.to));
             let rank = if first {
@@ -239,7 +239,7 @@ impl Solver<'_> {
         let mut list = std::mem::take(&mut self.full_buffers[0].list);
         pos.moves_into(self.mode, &mut list);
         // One node per move generated, as the budgets were set by.
-        let ticked = (0..list.len()).try_for_each(|_| self.tick());
+        let ticked = self.ticks(list.len() as u64);
         let won = ticked.map(|()| self.mate_among(pos, &list, checks.as_ref()));
         self.full_buffers[0].list = list;
         won
