@@ -2,7 +2,9 @@
 //! positions has no mate in the moves left even seen whole. A memoised
 //! perfect-information search (one entry per position, by Zobrist hash),
 //! used with at most [`FULL_INFO_DEPTH`] moves left (one more in the cook
-//! pass, `cooks`), the placement that escaped last tried first.
+//! pass, `cooks`), the placement that escaped last tried first. The last
+//! move, most of the work, is searched apart: only checks, a small cache
+//! instead of the table (figures in SOLVER-NOTES.md).
 
 use fogbound_engine::belief::Belief;
 use fogbound_engine::{Bitboard, Bitboard64, Color, Move, MoveKind, Role, RuleMode, Square};
@@ -281,7 +283,10 @@ impl Solver<'_> {
     }
 }
 
-/// Positions in the cache of mates in one (8 bytes each).
+/// Positions in the cache of mates in one (8 bytes each, 128 KB): on the
+/// Rotenberg mate in 8's cook pass 2^12 to 2^20 slots were measured, the
+/// larger finding more (half the last moves at 2^14, 60 % at 2^20) but
+/// each read dearer; 2^14 and 2^16 were the fastest (SOLVER-NOTES.md).
 const LEAF_SLOTS: usize = 1 << 14;
 
 /// The vectors of one level of the full-information search, lent to it
@@ -487,5 +492,66 @@ mod tests {
         assert!(checks > 100, "{checks} checks in {moves} moves");
         assert!(turned_away * 2 > moves, "{turned_away} of {moves}");
         assert!(checkless > 100, "{checkless} positions with no check");
+    }
+
+    /// White mates within `moves` by the rules alone: every move played,
+    /// every reply, no table, cache or filter (the oracle below).
+    fn plain_mates_in(pos: &Pos, moves: u32, mode: RuleMode) -> bool {
+        moves > 0
+            && pos.moves(mode).iter().any(|m| {
+                let after = pos.after(m);
+                match after.outcome(mode) {
+                    Some(o) => white_won(Some(o)),
+                    None => after
+                        .moves(mode)
+                        .iter()
+                        .all(|r| plain_mates_in(&after.after(r), moves - 1, mode)),
+                }
+            })
+    }
+
+    /// The full-information search (its table, the last move's cache and
+    /// check filter, the vectors it keeps) answers as the plain search
+    /// does, within one and two moves, in positions reached by random play
+    /// from mating endgames; one solver for all, so the table and the cache
+    /// carry answers from position to position as in a pass.
+    #[test]
+    fn the_full_information_search_answers_as_the_rules_do() {
+        let fens = [
+            "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
+            "6k1/8/6K1/8/8/8/8/R7 w - - 0 1",
+            "7k/5K2/8/8/8/8/1Q6/8 w - - 0 1",
+            "k7/8/1K6/8/8/8/6B1/5N2 w - - 0 1",
+            "4k3/8/4K3/8/8/8/8/R6R w - - 0 1",
+        ];
+        let variant = Variant::chess();
+        let mode = RuleMode::Orthodox;
+        let mut solver = Solver::new(&fogbound_engine::ModelSpec::Open, u64::MAX, None);
+        let (mut mates, mut tried) = (0, 0);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for fen in fens {
+            for _ in 0..12 {
+                let mut pos = Pos::from_fen(&variant, fen).unwrap();
+                for _ in 0..6 {
+                    if pos.turn() == Color::White && pos.outcome(mode).is_none() {
+                        for moves in 1..=2 {
+                            let plain = plain_mates_in(&pos, moves, mode);
+                            assert_eq!(solver.mates_in(&pos, moves), Ok(plain), "{pos:?} {moves}");
+                            mates += usize::from(plain);
+                            tried += 1;
+                        }
+                    }
+                    let list = pos.moves(mode);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.after(&list[(seed % list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(mates > 10 && tried - mates > 10, "{mates} mates in {tried}");
     }
 }
