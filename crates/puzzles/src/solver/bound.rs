@@ -438,6 +438,30 @@ mod tests {
     use super::*;
     use fogbound_engine::Variant;
 
+    /// Random play (a fixed xorshift) from each of `fens` under orthodox
+    /// rules: `games` games of up to `plies` plies each, every position
+    /// with a move shown to `visit` before its move is chosen.
+    fn random_play(fens: &[&str], games: usize, plies: usize, mut visit: impl FnMut(&Pos)) {
+        let variant = Variant::chess();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for fen in fens {
+            for _ in 0..games {
+                let mut pos = Pos::from_fen(&variant, fen).unwrap();
+                for _ in 0..plies {
+                    let list = pos.moves(RuleMode::Orthodox);
+                    if list.is_empty() {
+                        break;
+                    }
+                    visit(&pos);
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = pos.after(&list[(seed % list.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
     /// Every move that checks, in positions reached by random play from
     /// openings, middlegames and endgames with discovered checks,
     /// promotions, castling and en passant about: the filter lets it
@@ -457,38 +481,23 @@ mod tests {
             "7k/8/8/4N3/8/2B5/P7/R3K3 w Q - 0 1",
             "6n1/5P2/4k3/8/8/8/8/K7 w - - 0 1",
         ];
-        let variant = Variant::chess();
         let mode = RuleMode::Orthodox;
         let (mut checks, mut turned_away, mut moves, mut checkless) = (0, 0, 0, 0);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for fen in fens {
-            for _ in 0..40 {
-                let mut pos = Pos::from_fen(&variant, fen).unwrap();
-                for _ in 0..30 {
-                    let list = pos.moves(mode);
-                    if list.is_empty() {
-                        break;
-                    }
-                    let filter = CheckFilter::of(&pos, mode).expect("orthodox chess");
-                    let can_check = filter.can_check(&pos);
-                    checkless += usize::from(!can_check);
-                    for m in &list {
-                        moves += 1;
-                        let check = pos.after(m).is_check();
-                        checks += usize::from(check);
-                        if !filter.may_check(m) {
-                            assert!(!check, "{m:?} checks in {pos:?}");
-                            turned_away += 1;
-                        }
-                        assert!(can_check || !check, "{m:?} checks in {pos:?}");
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = pos.after(&list[(seed % list.len() as u64) as usize]);
+        random_play(&fens, 40, 30, |pos| {
+            let filter = CheckFilter::of(pos, mode).expect("orthodox chess");
+            let can_check = filter.can_check(pos);
+            checkless += usize::from(!can_check);
+            for m in &pos.moves(mode) {
+                moves += 1;
+                let check = pos.after(m).is_check();
+                checks += usize::from(check);
+                if !filter.may_check(m) {
+                    assert!(!check, "{m:?} checks in {pos:?}");
+                    turned_away += 1;
                 }
+                assert!(can_check || !check, "{m:?} checks in {pos:?}");
             }
-        }
+        });
         assert!(checks > 100, "{checks} checks in {moves} moves");
         assert!(turned_away * 2 > moves, "{turned_away} of {moves}");
         assert!(checkless > 100, "{checkless} positions with no check");
@@ -524,34 +533,19 @@ mod tests {
             "k7/8/1K6/8/8/8/6B1/5N2 w - - 0 1",
             "4k3/8/4K3/8/8/8/8/R6R w - - 0 1",
         ];
-        let variant = Variant::chess();
         let mode = RuleMode::Orthodox;
         let mut solver = Solver::new(&fogbound_engine::ModelSpec::Open, u64::MAX, None);
         let (mut mates, mut tried) = (0, 0);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for fen in fens {
-            for _ in 0..12 {
-                let mut pos = Pos::from_fen(&variant, fen).unwrap();
-                for _ in 0..6 {
-                    if pos.turn() == Color::White && pos.outcome(mode).is_none() {
-                        for moves in 1..=2 {
-                            let plain = plain_mates_in(&pos, moves, mode);
-                            assert_eq!(solver.mates_in(&pos, moves), Ok(plain), "{pos:?} {moves}");
-                            mates += usize::from(plain);
-                            tried += 1;
-                        }
-                    }
-                    let list = pos.moves(mode);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = pos.after(&list[(seed % list.len() as u64) as usize]);
+        random_play(&fens, 12, 6, |pos| {
+            if pos.turn() == Color::White {
+                for moves in 1..=2 {
+                    let plain = plain_mates_in(pos, moves, mode);
+                    assert_eq!(solver.mates_in(pos, moves), Ok(plain), "{pos:?} {moves}");
+                    mates += usize::from(plain);
+                    tried += 1;
                 }
             }
-        }
+        });
         assert!(mates > 10 && tried - mates > 10, "{mates} mates in {tried}");
     }
 }
