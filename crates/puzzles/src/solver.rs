@@ -174,6 +174,11 @@ pub struct Solver<'a> {
     /// Black's men in the last position the full-information bound found
     /// escaping: tried first in the next belief.
     escape_hint: Option<Bitboard64>,
+    /// The full-information search's answers with one move left, by hash
+    /// (see `bound`; allocated when first needed).
+    leaf_cache: Vec<u64>,
+    /// The full-information search's vectors, by moves left.
+    full_buffers: Vec<bound::FullBuffers>,
     /// The full-information search's last mating move, by moves left.
     full_killers: Vec<Option<(fogbound_engine::Square, fogbound_engine::Square)>>,
     /// The proof-number search's numbers, by node.
@@ -234,6 +239,8 @@ impl<'a> Solver<'a> {
             progress,
             plans: 0,
             full_killers: vec![None; 256],
+            leaf_cache: Vec::new(),
+            full_buffers: (0..256).map(|_| bound::FullBuffers::default()).collect(),
             escape_hint: None,
             numbers: IntMap::default(),
             proof_moves: HashMap::default(),
@@ -291,6 +298,17 @@ impl<'a> Solver<'a> {
             }
         }
         Ok(())
+    }
+
+    /// `n` nodes searched, as `n` calls of [`Solver::tick`] (one addition
+    /// when neither the budget nor a report falls among them).
+    fn ticks(&mut self, n: u64) -> Result<(), Stop> {
+        let last = self.stats.nodes + n;
+        if last < self.next_report && last <= self.budget {
+            self.stats.nodes = last;
+            return Ok(());
+        }
+        (0..n).try_for_each(|_| self.tick())
     }
 
     /// Tells the progress report where a pass stands (`done` of `total`,

@@ -272,12 +272,11 @@ fn rotenberg_from_scratch() {
     assert!(audit.walked >= 20, "{audit:?}");
 }
 
-/// The cook pass on the Rotenberg mate in 8 (about 155 M nodes, most of
-/// them the full-information bound's moves at 4 moves left, 17 s on one
-/// thread; 57 M with the bound at 3 only, 142 M before Black's smaller
-/// answers were tried first): every other first move is decided within
-/// 200 M nodes, each reported as it is taken up, and none forces mate:
-/// 1.Rg2 is the only key.
+/// The cook pass on the Rotenberg mate in 8 (about 127 M nodes, most of
+/// them the full-information search's moves, 11 s on one thread;
+/// SOLVER-NOTES.md): every other first move is decided within 200 M
+/// nodes, each reported as it is taken up, and none forces mate: 1.Rg2
+/// is the only key.
 #[test]
 fn rotenberg_has_no_cook() {
     let mut heard = Vec::new();
