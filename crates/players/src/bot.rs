@@ -248,7 +248,6 @@ impl BotPlayer {
             }
             _ => Control::new(level.nodes, None, 0.0),
         };
-        let umpire = self.model().has_umpire();
         let brain = self.brain.as_mut().expect("made before the clock was read");
         let placements = &self.placements;
         // Each report names the attempt the bot would play if stopped
@@ -257,7 +256,7 @@ impl BotPlayer {
         let mut relay = listener.map(|listen| {
             let cands = &cands;
             move |scores: &[f64], t: &Thought, rng: &ChaCha8Rng| {
-                let marked = marked_scores(obs, cands, scores, placements, umpire);
+                let marked = marked_scores(obs, cands, scores, placements);
                 let best = pick(cands, &marked, &level, &mut rng.clone());
                 listen(&Thought { best, ..t.clone() })
             }
@@ -267,7 +266,7 @@ impl BotPlayer {
             .map(|r| r as &mut dyn FnMut(&[f64], &Thought, &ChaCha8Rng) -> bool);
         let scored =
             each_brain!(brain, b => b.choose(obs, &cands, &level, &mut rng, &mut ctl, relay));
-        let scores = marked_scores(obs, &cands, &scored.scores, &self.placements, umpire);
+        let scores = marked_scores(obs, &cands, &scored.scores, &self.placements);
         let pick = pick(&cands, &scores, &level, &mut rng);
         #[cfg(not(target_arch = "wasm32"))]
         if std::env::var_os("FOGBOUND_BOT_DEBUG").is_some() {
@@ -370,16 +369,12 @@ impl BotPlayer {
 
 /// The candidates' values with the mark against repeating: ahead, a move
 /// that puts its men back where they stood after an earlier move of its
-/// own is marked down (repeating draws). Under an umpire, where the
-/// opponent's men are unseen, a move that would put them there a third
-/// time is worth at most a draw: the position may be repeated a third
-/// time, and ahead that throws the game away.
+/// own is marked down (repeating draws).
 fn marked_scores(
     obs: &Observation,
     cands: &[Attempt],
     scores: &[f64],
     placements: &[u64],
-    umpire: bool,
 ) -> Vec<f64> {
     let ahead = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max) > 150.0;
     cands
@@ -391,7 +386,6 @@ fn marked_scores(
             }
             let key = placement_after(obs, c);
             let seen = placements.iter().filter(|p| Some(**p) == key).count();
-            let s = if umpire && seen >= 2 { s.min(0.0) } else { *s };
             s - 40.0 * seen as f64
         })
         .collect()
@@ -525,44 +519,5 @@ impl Player for BotPlayer {
                 line.join(",")
             );
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fogbound_engine::{AnyMatch, Color, MoveAttempt};
-
-    /// White (a rook up) to move in `model`, its rook able to step a1–a2,
-    /// and the placement after a1a2 seen `visits` times before.
-    fn scores_after_visits(model: ModelSpec, visits: usize) -> Vec<f64> {
-        let game = AnyMatch::new(
-            &Variant::chess(),
-            model,
-            Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
-        )
-        .unwrap();
-        let obs = game.observation(Color::White);
-        let g = game.geometry();
-        let sq = |s: &str| g.parse_square(s).unwrap();
-        let cands = [
-            Attempt::Move(MoveAttempt::plain(sq("a1"), sq("a2"))),
-            Attempt::Move(MoveAttempt::plain(sq("e1"), sq("d2"))),
-        ];
-        let key = placement_after(&obs, &cands[0]).unwrap();
-        let placements = vec![key; visits];
-        let umpire = game.rules().model.has_umpire();
-        marked_scores(&obs, &cands, &[600.0, 400.0], &placements, umpire)
-    }
-
-    #[test]
-    fn ahead_under_an_umpire_a_third_visit_is_worth_a_draw_at_most() {
-        let ks = || ModelSpec::parse("kriegspiel", Some("english")).unwrap();
-        // A second visit is only marked down; a third is a possible draw.
-        assert_eq!(scores_after_visits(ks(), 1), vec![560.0, 400.0]);
-        let third = scores_after_visits(ks(), 2);
-        assert!(third[0] <= -80.0 && third[1] == 400.0, "{third:?}");
-        // Where the opponent's men are seen, the mark alone, as before.
-        assert_eq!(scores_after_visits(ModelSpec::Fog, 2), vec![520.0, 400.0]);
     }
 }
