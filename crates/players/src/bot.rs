@@ -461,6 +461,10 @@ impl Player for BotPlayer {
 
     fn start(&mut self, rules: &GameRules, observation: &Observation) {
         self.rules = Some(rules.clone());
+        #[cfg(not(target_arch = "wasm32"))]
+        if std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "6") {
+            eprintln!("game start {:?}", observation.player);
+        }
         self.brain = None;
         self.brain_for(observation);
     }
@@ -497,5 +501,23 @@ impl Player for BotPlayer {
         each_brain!(self.brain_for(observation), b => b.resolved(attempt, resolution, observation, &level, &mut rng));
         self.rng = rng;
         self.note_upkeep(start);
+        #[cfg(not(target_arch = "wasm32"))]
+        if *resolution == Resolution::Played
+            && std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "6")
+        {
+            // After its move: per man, the share of the boards on which an
+            // enemy man can take it (joined with the game's captures).
+            let shares = each_brain!(self.brain.as_ref().expect("made"), b => b.exposure_shares());
+            let line: Vec<String> = shares
+                .iter()
+                .map(|(sq, x)| format!("{}:{x:.3}", sq.0))
+                .collect();
+            eprintln!(
+                "exposed ply {} pool {} {}",
+                observation.ply,
+                self.belief_size(),
+                line.join(",")
+            );
+        }
     }
 }

@@ -244,6 +244,29 @@ impl<B: Bitboard> Brain<B> {
         (hit as f64 / boards.len().max(1) as f64, boards.len())
     }
 
+    /// Each of the player's men with the share of the boards (with the
+    /// opponent to move) on which an enemy man attacks its square: a
+    /// diagnostic of how far the belief foresees the opponent's captures.
+    pub fn exposure_shares(&self) -> Vec<(Square, f64)> {
+        let them = !self.me;
+        let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == them).collect();
+        let Some(first) = boards.first() else {
+            return Vec::new();
+        };
+        let w = 1.0 / boards.len() as f64;
+        first
+            .by_color(self.me)
+            .squares()
+            .map(|sq| {
+                let hit = boards
+                    .iter()
+                    .filter(|p| p.attackers_to(sq, them, p.occupied()).any())
+                    .count();
+                (sq, hit as f64 * w)
+            })
+            .collect()
+    }
+
     /// Per square, the share of the boards (with the player to move) on
     /// which the enemy's royal man stands there.
     pub fn royal_shares(&self) -> Vec<f64> {
