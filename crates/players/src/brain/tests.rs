@@ -521,3 +521,49 @@ fn the_kings_odds_are_calibrated_where_the_pool_is_not() {
     let rows = king_pictures(0..4, 120);
     assert_calibrated(&rows, "next to the king", "pool");
 }
+
+#[test]
+fn on_the_open_board_a_man_is_exposed_exactly_where_an_enemy_man_attacks_it() {
+    // The open board's belief is the true board alone, so each man's share
+    // is 1 where an enemy man truly attacks its square and 0 elsewhere.
+    let (mut exposed, mut safe) = (0, 0);
+    for seed in 0..4u64 {
+        let mut bot = sampled_bot(seed);
+        let mut other = Opponent::Random.build(seed + 7);
+        play(
+            &ModelSpec::Open,
+            seed,
+            &mut bot,
+            other.as_mut(),
+            60,
+            |bot, game, mine, _, resolution| {
+                if !mine || !resolution.passes_turn() || game.outcome().is_some() {
+                    return;
+                }
+                let (b, m) = chess(bot, game);
+                let pos = m.position();
+                let me = b.me();
+                let shares = b.exposure_shares();
+                assert_eq!(shares.len(), pos.by_color(me).count() as usize);
+                for (sq, share) in shares {
+                    let attacked = pos.attackers_to(sq, !me, pos.occupied()).any();
+                    assert_eq!(
+                        share,
+                        if attacked { 1.0 } else { 0.0 },
+                        "{sq:?} in {}",
+                        pos.to_fen()
+                    );
+                    if attacked {
+                        exposed += 1;
+                    } else {
+                        safe += 1;
+                    }
+                }
+            },
+        );
+    }
+    assert!(
+        exposed >= 20 && safe >= 200,
+        "{exposed} exposed, {safe} safe"
+    );
+}
