@@ -506,7 +506,8 @@ impl Player for BotPlayer {
             && std::env::var("FOGBOUND_BOT_DEBUG").is_ok_and(|v| v == "6")
         {
             // After its move: per man, the share of the boards on which an
-            // enemy man can take it (joined with the game's captures).
+            // enemy man attacks its square (pinned men and a king stepping
+            // into check counted too; joined with the game's captures).
             let shares = each_brain!(self.brain.as_ref().expect("made"), b => b.exposure_shares());
             let line: Vec<String> = shares
                 .iter()

@@ -254,12 +254,14 @@ impl Solver<'_> {
     }
 
     /// Whether one of `list`, the moves of `pos`, ends the game in White's
-    /// win (under orthodox rules only checks are played; `checks` turns
-    /// away most of the others unplayed).
+    /// win (under orthodox rules where stalemate draws only checks are
+    /// played; `checks` turns away most of the others unplayed).
     fn mate_among(&mut self, pos: &Pos, list: &[Move], checks: Option<&CheckFilter>) -> bool {
         if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
             return white_won(Some(o));
         }
+        // Where stalemate does not draw, a quiet move may win by it.
+        let only_checks = self.mode == RuleMode::Orthodox && pos.variant().draws.stalemate_is_draw;
         let killer = self.full_killers[1];
         let first = list
             .iter()
@@ -271,7 +273,7 @@ impl Solver<'_> {
                 continue;
             }
             let after = pos.after(m);
-            if self.mode == RuleMode::Orthodox && !after.is_check() {
+            if only_checks && !after.is_check() {
                 continue;
             }
             if white_won(after.outcome_quick(self.mode)) {
@@ -319,7 +321,10 @@ struct CheckFilter {
 
 impl CheckFilter {
     fn of(pos: &Pos, mode: RuleMode) -> Option<CheckFilter> {
-        if mode != RuleMode::Orthodox || pos.variant().id != "chess" {
+        if mode != RuleMode::Orthodox
+            || pos.variant().id != "chess"
+            || !pos.variant().draws.stalemate_is_draw
+        {
             return None;
         }
         let us = pos.turn();
