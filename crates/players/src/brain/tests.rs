@@ -320,15 +320,18 @@ fn a_refused_push_is_remembered_while_the_pawn_in_the_way_stands() {
     assert!(remembered >= 5, "only {remembered} refused pushes");
 }
 
-/// Per square the bot's men do not hold, at each of its turns: the pawns'
-/// odds that a hidden pawn attacks it, the pool's share of boards on which
-/// one does, and whether one truly does — on the squares the sound map
-/// leaves open (elsewhere both say none, rightly).
-fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bool)> {
+/// Games of the bot (`bot_for(seed)`) against greedy under the english
+/// umpire, one per seed, `read` called at each of the bot's turns (the
+/// opponent has just moved) with its belief, the game and the true board.
+fn at_each_turn_against_greedy(
+    seeds: std::ops::Range<u64>,
+    plies: usize,
+    bot_for: impl Fn(u64) -> BotPlayer,
+    mut read: impl FnMut(&super::Brain<Bitboard64>, &AnyMatch, &Position<Bitboard64>),
+) {
     let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
-    let mut rows = Vec::new();
     for seed in seeds {
-        let mut bot = sampled_bot(seed);
+        let mut bot = bot_for(seed);
         let mut other = Opponent::Greedy.build(seed + 7);
         play(
             &spec,
@@ -337,33 +340,42 @@ fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bo
             other.as_mut(),
             plies,
             |bot, game, mine, _, resolution| {
-                // The bot's turn has just come: the opponent moved.
                 if mine || !resolution.passes_turn() {
                     return;
                 }
                 let (b, m) = chess(bot, game);
-                let pos = m.position();
-                let me = b.me();
-                let them = !me;
-                let pawns = pos.pieces(them, fogbound_engine::Role::Pawn);
-                for sq in pos.geometry().squares() {
-                    if pos.by_color(me).contains(sq) {
-                        continue;
-                    }
-                    let Some((odds, map)) = b.pawn_odds_attack(sq) else {
-                        continue;
-                    };
-                    if !map {
-                        continue;
-                    }
-                    let truth = pawns
-                        .squares()
-                        .any(|s| pos.rules().pawn_attacks(them, s).contains(sq));
-                    rows.push((odds, b.pawn_threat_share(sq).0, truth));
-                }
+                read(b, game, m.position());
             },
         );
     }
+}
+
+/// Per square the bot's men do not hold, at each of its turns: the pawns'
+/// odds that a hidden pawn attacks it, the pool's share of boards on which
+/// one does, and whether one truly does — on the squares the sound map
+/// leaves open (elsewhere both say none, rightly).
+fn pawn_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bool)> {
+    let mut rows = Vec::new();
+    at_each_turn_against_greedy(seeds, plies, sampled_bot, |b, _, pos| {
+        let me = b.me();
+        let them = !me;
+        let pawns = pos.pieces(them, fogbound_engine::Role::Pawn);
+        for sq in pos.geometry().squares() {
+            if pos.by_color(me).contains(sq) {
+                continue;
+            }
+            let Some((odds, map)) = b.pawn_odds_attack(sq) else {
+                continue;
+            };
+            if !map {
+                continue;
+            }
+            let truth = pawns
+                .squares()
+                .any(|s| pos.rules().pawn_attacks(them, s).contains(sq));
+            rows.push((odds, b.pawn_threat_share(sq).0, truth));
+        }
+    });
     rows
 }
 
@@ -462,52 +474,38 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
 /// odds that the enemy king stands next to it ([`crate::king_odds`]), the
 /// pool's share of boards on which it does, and whether it truly does.
 fn king_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bool)> {
-    let spec = ModelSpec::parse("kriegspiel", Some("english")).unwrap();
+    // The default level (club), whose games the odds were fitted on.
+    let club = |seed| BotPlayer::with_level(BotLevel::Club, BotLevel::Club.level(), seed);
     let mut rows = Vec::new();
-    for seed in seeds {
-        // The default level (club), whose games the odds were fitted on.
-        let level = BotLevel::Club.level();
-        let mut bot = BotPlayer::with_level(BotLevel::Club, level, seed);
-        let mut other = Opponent::Greedy.build(seed + 7);
-        play(
-            &spec,
-            seed,
-            &mut bot,
-            other.as_mut(),
-            plies,
-            |bot, game, mine, _, resolution| {
-                if mine || !resolution.passes_turn() || game.outcome().is_some() {
-                    return;
-                }
-                let (b, m) = chess(bot, game);
-                let pos = m.position();
-                let me = b.me();
-                let boards: Vec<&Position<Bitboard64>> =
-                    b.boards().iter().filter(|p| p.turn() == me).collect();
-                if boards.is_empty() {
-                    return;
-                }
-                let odds = crate::king_odds::king_odds(&boards, me);
-                let shares = b.royal_shares();
-                let Some(king) = pos.royals(!me).squares().next() else {
-                    return;
-                };
-                let rules = pos.rules();
-                for sq in pos.geometry().squares() {
-                    if pos.by_color(me).contains(sq) {
-                        continue;
-                    }
-                    let near = rules.leap_targets(fogbound_engine::Role::King, sq);
-                    let sum = |v: &[f64]| near.squares().map(|s| v[s.index()]).sum::<f64>();
-                    rows.push((
-                        sum(&odds).min(1.0),
-                        sum(&shares).min(1.0),
-                        near.contains(king),
-                    ));
-                }
-            },
-        );
-    }
+    at_each_turn_against_greedy(seeds, plies, club, |b, game, pos| {
+        if game.outcome().is_some() {
+            return;
+        }
+        let me = b.me();
+        let boards: Vec<&Position<Bitboard64>> =
+            b.boards().iter().filter(|p| p.turn() == me).collect();
+        if boards.is_empty() {
+            return;
+        }
+        let odds = crate::king_odds::king_odds(&boards, me);
+        let shares = b.royal_shares();
+        let Some(king) = pos.royals(!me).squares().next() else {
+            return;
+        };
+        let rules = pos.rules();
+        for sq in pos.geometry().squares() {
+            if pos.by_color(me).contains(sq) {
+                continue;
+            }
+            let near = rules.leap_targets(fogbound_engine::Role::King, sq);
+            let sum = |v: &[f64]| near.squares().map(|s| v[s.index()]).sum::<f64>();
+            rows.push((
+                sum(&odds).min(1.0),
+                sum(&shares).min(1.0),
+                near.contains(king),
+            ));
+        }
+    });
     rows
 }
 
