@@ -343,12 +343,22 @@ fn the_crate_graph_is_the_one_drawn() {
             ],
         ),
         (
+            "fogbound-worker",
+            vec![
+                "fogbound-engine",
+                "fogbound-players",
+                "fogbound-puzzles",
+                "fogbound-solvers",
+            ],
+        ),
+        (
             "fogbound",
             vec![
                 "fogbound-engine",
                 "fogbound-players",
                 "fogbound-puzzles",
                 "fogbound-solvers",
+                "fogbound-worker",
             ],
         ),
     ]
@@ -361,10 +371,17 @@ fn the_crate_graph_is_the_one_drawn() {
     assert!(dev
         .iter()
         .all(|(name, on)| *name == "fogbound-solvers" || on.is_empty()));
-    // Below the app, nothing of the browser's.
+    // Nothing of the browser's in `crates/`: only the app and the worker
+    // (`worker/`) are web packages.
     let web = ["yew", "web-sys", "js-sys", "wasm-bindgen", "gloo"];
-    for (name, (_, deps)) in &packages {
-        if name == "fogbound" {
+    for (name, (dir, deps)) in &packages {
+        let in_crates = dir.parent().and_then(|p| p.file_name()) == Some("crates".as_ref());
+        assert_eq!(
+            in_crates,
+            !matches!(name.as_str(), "fogbound" | "fogbound-worker"),
+            "{name} is in the wrong folder"
+        );
+        if !in_crates {
             continue;
         }
         let found: Vec<&String> = deps

@@ -22,8 +22,8 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::Callback;
 
-use super::compute::ComputeWorker;
 use crate::js_error::describe;
+use fogbound_worker::ComputeWorker;
 
 use super::protocol::{decode, encode, Domain, DomainId, Request, Response};
 

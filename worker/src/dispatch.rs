@@ -80,8 +80,8 @@ fn answer<D: Domain>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::perft::{PerftAnswer, PerftJob};
-    use crate::worker::quiet;
+    use crate::perft::{PerftAnswer, PerftJob};
+    use crate::quiet;
 
     #[test]
     fn a_job_goes_through_as_bytes_and_its_answer_comes_back() {
@@ -127,7 +127,7 @@ mod tests {
     /// answered, thinking by a clock and posting its best attempt so far.
     #[test]
     fn the_computers_job_crosses_the_wire_in_every_model_and_is_answered() {
-        use crate::worker::computer::ComputerJob;
+        use crate::computer::ComputerJob;
         use fogbound_engine::{AnyMatch, Attempt, Color, ModelSpec, Variant};
         use fogbound_players::Opponent;
         fn ticking() -> f64 {

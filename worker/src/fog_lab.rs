@@ -475,7 +475,7 @@ impl TableSource for PageFiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
     use fogbound_solvers::progress::Silent;
 
     /// Files in memory: K+R's, as the build writes them; a missing file

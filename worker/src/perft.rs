@@ -93,7 +93,7 @@ fn perft_on<B: Bitboard>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
 
     fn job(variant: &str, fen: Option<&str>, depth: u32) -> PerftJob {
         PerftJob {

@@ -71,7 +71,7 @@ impl ById for Reading {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::protocol::{decode, encode};
+    use crate::protocol::{decode, encode};
     use serde::Serialize;
 
     #[derive(Debug, PartialEq, Serialize, serde::Deserialize)]

@@ -175,7 +175,7 @@ fn table<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
 
     #[test]
     fn a_solve_then_an_exploration_uses_the_kept_table() {

@@ -314,7 +314,7 @@ pub fn compose(puzzle: &str, max_nodes: u64, report: Report<'_>) -> Result<Solut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
     use fogbound_puzzles::collection::collection;
     use fogbound_puzzles::solver::Verdict;
 

@@ -181,7 +181,7 @@ fn solution<'t>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
 
     #[test]
     fn solve_explore_and_fuzz_on_8x8() {

@@ -124,7 +124,7 @@ pub fn run(job: &LabJob, kept: &mut LabKept, report: Report<'_>) -> Result<LabAn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::quiet;
+    use crate::quiet;
 
     #[test]
     fn without_files_the_lab_says_so() {
