@@ -3,9 +3,10 @@
 //! readable message into the `#fatal-error` banner that `index.html` holds
 //! outside the Yew root, so it can be shown even when the app is gone.
 //!
-//! In the worker there is no document: the console message is all the hook
-//! can do, and the page learns of the failure through the worker's `error`
-//! event (see `worker::client`).
+//! The page and the study module install it. The worker (its own package,
+//! `worker/`) has no document: it installs the console hook alone, and the
+//! page learns of its failure through the worker's `error` event (see
+//! `worker::client`).
 
 use std::panic::PanicHookInfo;
 

@@ -4,7 +4,7 @@
 //! between them: a solved table, the computer's player) lives together:
 //! perft, KRK, Fox & Hounds, the endgame lab, puzzles, the computer's
 //! attempts, its beliefs. Each has its own job and answer types and its run
-//! function in its own file under `src/worker/`, and implements [`Domain`].
+//! function in its own file under `worker/src/`, and implements [`Domain`].
 //!
 //! On the wire a request names its domain and carries the job as bytes, and
 //! an answer comes back as bytes: a page serializes and decodes only its own

@@ -196,7 +196,7 @@ fn a_quiet_wrong_key_is_judged_lost_while_white_thinks() {
     assert_eq!(*fresh.status(), Status::Playing);
 }
 
-/// The page's judging budget (`src/worker/puzzle.rs`'s `JUDGE_NODES`).
+/// The page's judging budget (`worker/src/puzzle.rs`'s `JUDGE_NODES`).
 const JUDGE_NODES: u64 = 40_000_000;
 
 /// Steps cross to the page's worker in bincode, a format without field
