@@ -101,6 +101,62 @@ fn play(
     }
 }
 
+/// Tells `bot` the side `me` of a recorded game as [`play`] tells it a
+/// game it plays: its own attempts are the record's, each asked for again
+/// without search first (so its random stream, and every sampled board,
+/// runs as if it had chosen them), the opponent's reach it through its
+/// observations; `each` as in [`play`].
+fn replay(
+    record: &AnyMatch,
+    me: Color,
+    bot: &mut BotPlayer,
+    mut each: impl FnMut(&BotPlayer, &AnyMatch, bool, &fogbound_engine::Attempt, &Resolution),
+) {
+    let mut game = AnyMatch::new(record.variant(), record.spec().clone(), None).unwrap();
+    bot.start(&game.rules(), &game.observation(me));
+    for entry in record.log() {
+        let side = entry.player;
+        let before = game.observation(me);
+        if side == me {
+            bot.replay_attempt(&game.observation(me));
+        }
+        let result = game.attempt(side, entry.attempt).unwrap();
+        assert_eq!(result.resolution, entry.resolution, "the record replays");
+        if side == me {
+            bot.resolved(&entry.attempt, &result.resolution, &result.observations[me]);
+        } else if result.observations[me] != before {
+            bot.observe(&result.observations[me]);
+        }
+        each(bot, &game, side == me, &entry.attempt, &result.resolution);
+    }
+}
+
+/// Eight games of the default level (club) against greedy under the
+/// english umpire, up to 120 plies each, as `fogbound match --model
+/// kriegspiel --preset english --a bot:club --b greedy --games 8
+/// --max-plies 120 --seed 1 --pgn F` wrote them (every try in the record).
+const CLUB_AGAINST_GREEDY: &str = include_str!("club-against-greedy.pgn");
+
+/// [`CLUB_AGAINST_GREEDY`]'s games, each with the bot's side.
+fn club_games() -> Vec<(AnyMatch, Color)> {
+    let games: Vec<(AnyMatch, Color)> = CLUB_AGAINST_GREEDY
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| {
+            let (game, tags) = AnyMatch::from_pgn(&format!("[Event {g}")).unwrap();
+            let white = tags.iter().find(|(k, _)| k == "White").unwrap();
+            let me = if white.1 == "bot:club" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            (game, me)
+        })
+        .collect();
+    assert_eq!(games.len(), 8);
+    games
+}
+
 #[test]
 fn a_whole_belief_holds_the_true_board_in_every_model() {
     let level = Level {
@@ -350,6 +406,26 @@ fn at_each_turn_against_greedy(
     }
 }
 
+/// [`CLUB_AGAINST_GREEDY`]'s games told again to a club bot on the bot's
+/// side, `read` called as in [`at_each_turn_against_greedy`]. The bot does
+/// not search, so this costs the belief's upkeep alone (a game played
+/// costs the default level's search at every turn), and the games stay
+/// the same when the search changes.
+fn at_each_turn_of_club_games(
+    mut read: impl FnMut(&super::Brain<Bitboard64>, &AnyMatch, &Position<Bitboard64>),
+) {
+    for (seed, (record, me)) in club_games().iter().enumerate() {
+        let mut bot = BotPlayer::with_level(BotLevel::Club, BotLevel::Club.level(), seed as u64);
+        replay(record, *me, &mut bot, |bot, game, mine, _, resolution| {
+            if mine || !resolution.passes_turn() {
+                return;
+            }
+            let (b, m) = chess(bot, game);
+            read(b, game, m.position());
+        });
+    }
+}
+
 /// Per square the bot's men do not hold, at each of its turns: the pawns'
 /// odds that a hidden pawn attacks it, the pool's share of boards on which
 /// one does, and whether one truly does — on the squares the sound map
@@ -472,12 +548,12 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
 
 /// Per square the bot's men do not hold, at each of its turns: the king's
 /// odds that the enemy king stands next to it ([`crate::king_odds`]), the
-/// pool's share of boards on which it does, and whether it truly does.
-fn king_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bool)> {
-    // The default level (club), whose games the odds were fitted on.
-    let club = |seed| BotPlayer::with_level(BotLevel::Club, BotLevel::Club.level(), seed);
+/// pool's share of boards on which it does, and whether it truly does;
+/// over games of the default level (club), whose games the odds were
+/// fitted on.
+fn king_pictures() -> Vec<(f64, f64, bool)> {
     let mut rows = Vec::new();
-    at_each_turn_against_greedy(seeds, plies, club, |b, game, pos| {
+    at_each_turn_of_club_games(|b, game, pos| {
         if game.outcome().is_some() {
             return;
         }
@@ -511,12 +587,13 @@ fn king_pictures(seeds: std::ops::Range<u64>, plies: usize) -> Vec<(f64, f64, bo
 
 #[test]
 fn the_kings_odds_are_calibrated_where_the_pool_is_not() {
-    // Against greedy under the english umpire: where the odds say the
+    // Club's games against greedy under the english umpire (recorded,
+    // told again without search): where the odds say the
     // enemy king is next to a square with a chance under 1% it nearly never
     // is, while the pool says "no board has it there" of squares it truly
     // stands next to; the odds' Brier score beats the pool's share's; and
     // each band of the odds is near what happened.
-    let rows = king_pictures(0..4, 120);
+    let rows = king_pictures();
     assert_calibrated(&rows, "next to the king", "pool");
 }
 
