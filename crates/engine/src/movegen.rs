@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod one;
 mod orthodox;
 
 use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, Square};
@@ -89,11 +90,6 @@ impl<B: Bitboard> Position<B> {
             }
         }
         !self.moves(mode).is_empty()
-    }
-
-    /// Whether `m` is among the moves of `mode`.
-    pub fn is_move(&self, m: &Move, mode: RuleMode) -> bool {
-        self.moves(mode).contains(m)
     }
 
     /// Every square `color`'s men could move to in capture-the-king terms

@@ -12,7 +12,7 @@ use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, Squar
 impl<B: Bitboard> Position<B> {
     /// The role of the enemy man on `sq` (orthodox roles, not the king).
     #[inline]
-    fn orthodox_victim(&self, sq: Square) -> Option<Role> {
+    pub(super) fn orthodox_victim(&self, sq: Square) -> Option<Role> {
         [
             Role::Pawn,
             Role::Knight,
