@@ -1,5 +1,6 @@
 //! `Position::is_move`, which tests one move apart from the generator under
-//! orthodox rules, against the generated list: the same answer for every
+//! orthodox rules, and `Position::first_moves_into`, the beginning of its
+//! list, against the generated list: the same answer for every
 //! move of the position, for the moves of the positions before it (the
 //! remembered moves a search tries first) and for near misses of each
 //! (another capture, promotion, kind or role), in random games of every
@@ -18,6 +19,8 @@ use crate::support::{variants, Rng};
 struct Tally {
     legal: usize,
     illegal: usize,
+    /// Moves `first_moves_into` gave.
+    first: usize,
 }
 
 /// The near misses of `m`: the same squares with another capture, another
@@ -59,6 +62,20 @@ fn check_position<B: Bitboard>(
 ) -> Vec<Move> {
     let legal = pos.moves(RuleMode::Orthodox);
     let every = pos.moves(RuleMode::CaptureKing);
+    // The first moves, where the generator says which they are, begin its
+    // list in its order.
+    let mut first = Vec::new();
+    for (mode, list) in [
+        (RuleMode::Orthodox, &legal),
+        (RuleMode::CaptureKing, &every),
+    ] {
+        if pos.first_moves_into(mode, &mut first) {
+            assert_eq!(first[..], list[..first.len()], "{}", pos.to_fen());
+            tally.first += first.len();
+        } else {
+            assert!(first.is_empty());
+        }
+    }
     let mut candidates: Vec<Move> = legal.iter().chain(&every).copied().collect();
     for list in before {
         candidates.extend(list);

@@ -159,7 +159,6 @@ impl Solver<'_> {
         order.sort_by_key(|&(rank, _)| rank);
         'white: for &(_, i) in order.iter() {
             let (m, after) = (&list[usize::from(i)], &afters[usize::from(i)]);
-            // The replies once: they say whether the game is over too.
             if let Some(o) = after.decided() {
                 if white_won(Some(o)) {
                     self.full_killers[moves as usize] = Some((m.from, m.to));
@@ -167,6 +166,32 @@ impl Solver<'_> {
                 }
                 continue;
             }
+            let after_hash = after.zobrist_hash_from(pos, h);
+            // Black's first replies in the generator's order (the king's
+            // steps) are tried before the rest is generated: one that
+            // escapes refutes White's move, and the replies are searched
+            // in the same order as from the whole list, so the same
+            // positions are searched.
+            after.first_moves_into(self.mode, replies);
+            let first = replies.len();
+            if first > 0 {
+                // A legal reply: the game goes on unless a draw rule ends it.
+                let outcome = after.outcome_with_moves(self.mode, true);
+                if white_won(outcome) {
+                    self.full_killers[moves as usize] = Some((m.from, m.to));
+                    return Ok(true);
+                }
+                if outcome.is_some() {
+                    continue;
+                }
+                for reply in replies.iter() {
+                    if !self.mates_after(after, after_hash, reply, moves)? {
+                        continue 'white;
+                    }
+                }
+            }
+            // Every reply (they say whether the game is over too); the
+            // first ones are known to lose already.
             after.moves_into(self.mode, replies);
             let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
             if white_won(outcome) {
@@ -176,19 +201,8 @@ impl Solver<'_> {
             if outcome.is_some() {
                 continue;
             }
-            // With two moves left the last is searched through the small
-            // cache of mates in one, not the table (its positions are many
-            // and a third of them are met only once).
-            let after_hash = after.zobrist_hash_from(pos, h);
-            for reply in replies.iter() {
-                let next = after.after(reply);
-                let next_hash = next.zobrist_hash_from(after, after_hash);
-                let mates = if moves == 2 {
-                    self.mates_in_one_cached(&next, next_hash)?
-                } else {
-                    self.mates_in_hashed(&next, next_hash, moves - 1)?
-                };
-                if !mates {
+            for reply in &replies[first..] {
+                if !self.mates_after(after, after_hash, reply, moves)? {
                     continue 'white;
                 }
             }
@@ -196,6 +210,27 @@ impl Solver<'_> {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Whether White, having played into `after` (hash `after_hash`) with
+    /// `moves` left, still mates within the moves left once Black replies
+    /// `reply`. With two moves left the last is searched through the small
+    /// cache of mates in one, not the table (its positions are many and a
+    /// third of them are met only once).
+    fn mates_after(
+        &mut self,
+        after: &Pos,
+        after_hash: u64,
+        reply: &Move,
+        moves: u32,
+    ) -> Result<bool, Stop> {
+        let next = after.after(reply);
+        let next_hash = next.zobrist_hash_from(after, after_hash);
+        if moves == 2 {
+            self.mates_in_one_cached(&next, next_hash)
+        } else {
+            self.mates_in_hashed(&next, next_hash, moves - 1)
+        }
     }
 
     /// [`Solver::mates_in_one`] through a direct-mapped cache of the last
