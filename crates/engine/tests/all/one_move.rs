@@ -4,7 +4,8 @@
 //! move of the position, for the moves of the positions before it (the
 //! remembered moves a search tries first) and for near misses of each
 //! (another capture, promotion, kind or role), in random games of every
-//! variant the tests cover, both rule modes.
+//! variant the tests cover, both rule modes. And the hash after a move
+//! (`Position::zobrist_hash_after`) against the hash of the position played.
 
 use fogbound_engine::{
     Bitboard, Bitboard128, Bitboard256, Bitboard64, Move, MoveKind, Position, Role, RuleMode,
@@ -62,6 +63,17 @@ fn check_position<B: Bitboard>(
 ) -> Vec<Move> {
     let legal = pos.moves(RuleMode::Orthodox);
     let every = pos.moves(RuleMode::CaptureKing);
+    // The hash after each move, found from the move alone where it can be,
+    // is the hash of the position it leads to.
+    let h = pos.zobrist_hash();
+    for m in legal.iter().chain(&every) {
+        assert_eq!(
+            pos.zobrist_hash_after(m, h),
+            pos.after(m).zobrist_hash(),
+            "{m:?} in {}",
+            pos.to_fen()
+        );
+    }
     // The first moves, where the generator says which they are, begin its
     // list in its order.
     let mut first = Vec::new();
