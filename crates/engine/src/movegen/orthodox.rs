@@ -240,15 +240,35 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// The king's steps of the fast path, the first moves it lists: every
-    /// target must not be attacked once the king has left its square (so
-    /// sliders see through it).
+    /// The king's steps of the fast path, the first moves it lists.
     #[inline]
     fn push_king_steps(&self, out: &mut Vec<Move>, king: Square) {
+        let theirs = self.by_color[(!self.turn).index()];
+        for to in self.safe_king_steps(king).squares() {
+            let capture = if theirs.contains(to) {
+                self.orthodox_victim(to)
+            } else {
+                None
+            };
+            out.push(Move {
+                role: Role::King,
+                from: king,
+                to,
+                capture,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    /// The squares the side to move's `king` may step to: not its own
+    /// men's, not the enemy king's, and not attacked once the king has left
+    /// its square (so sliders see through it).
+    #[inline]
+    pub(super) fn safe_king_steps(&self, king: Square) -> B {
         let r = self.rules;
-        let us = self.turn;
-        let them = !us;
-        let ours = self.by_color[us.index()];
+        let them = !self.turn;
+        let ours = self.by_color[self.turn.index()];
         let theirs = self.by_color[them.index()];
         let occ_wo = (ours | theirs).without(king);
         let kt =
@@ -256,31 +276,16 @@ impl<B: Bitboard> Position<B> {
         // Several targets and few enemy men: every square the enemy attacks
         // at once (a table look-up per man) instead of each target asked
         // apart (five look-ups each).
-        let attacked = if theirs.count() < 5 * kt.count() {
-            Some(self.orthodox_attacks_by(them, occ_wo))
+        if theirs.count() < 5 * kt.count() {
+            kt & !self.orthodox_attacks_by(them, occ_wo)
         } else {
-            None
-        };
-        for to in kt.squares() {
-            let safe = match attacked {
-                Some(a) => !a.contains(to),
-                None => !self.is_attacked(to, them, occ_wo),
-            };
-            if safe {
-                let capture = if theirs.contains(to) {
-                    self.orthodox_victim(to)
-                } else {
-                    None
-                };
-                out.push(Move {
-                    role: Role::King,
-                    from: king,
-                    to,
-                    capture,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
+            let mut safe = B::EMPTY;
+            for to in kt.squares() {
+                if !self.is_attacked(to, them, occ_wo) {
+                    safe.add(to);
+                }
             }
+            safe
         }
     }
 
