@@ -11,6 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
+mod one;
 mod orthodox;
 
 use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, Square};
@@ -74,26 +75,12 @@ impl<B: Bitboard> Position<B> {
     pub fn has_moves(&self, mode: RuleMode) -> bool {
         if mode == RuleMode::Orthodox && self.rules.orthodox {
             if let Some(king) = self.king_of(self.turn) {
-                let them = !self.turn;
-                let ours = self.by_color[self.turn.index()];
-                let theirs = self.by_color[them.index()];
-                let kings = self.by_role[Role::King.index()];
-                let occ_wo = (ours | theirs).without(king);
-                let steps = self.rules.leap_targets(Role::King, king) & !ours & !(theirs & kings);
-                if steps
-                    .squares()
-                    .any(|to| !self.is_attacked(to, them, occ_wo))
-                {
+                if self.safe_king_steps(king).any() {
                     return true;
                 }
             }
         }
         !self.moves(mode).is_empty()
-    }
-
-    /// Whether `m` is among the moves of `mode`.
-    pub fn is_move(&self, m: &Move, mode: RuleMode) -> bool {
-        self.moves(mode).contains(m)
     }
 
     /// Every square `color`'s men could move to in capture-the-king terms

@@ -109,6 +109,29 @@ impl<B: Bitboard> Position<B> {
         }
         h
     }
+
+    /// [`Position::zobrist_hash`] of the position after `m` (a move of
+    /// this position), given this position's hash `h`, without playing it:
+    /// from the move's squares alone where it changes no castling right or
+    /// en passant file (a normal move, no rights left, no en passant
+    /// capture possible now); otherwise played and compared.
+    pub fn zobrist_hash_after(&self, m: &crate::Move, h: u64) -> u64 {
+        if m.kind != crate::MoveKind::Normal || self.castling.any() || self.ep_capture_possible() {
+            return self.after(m).zobrist_hash_from(self, h);
+        }
+        let man = |color: crate::Color, role: Role, sq: crate::Square| {
+            key(
+                PIECE_SEED,
+                (color.index() * Role::COUNT + role.index()) * 256 + sq.index(),
+            )
+        };
+        let us = self.turn;
+        let mut h = h ^ TURN_KEY ^ man(us, m.role, m.from) ^ man(us, m.role_after(), m.to);
+        if let Some(victim) = m.capture {
+            h ^= man(!us, victim, m.to);
+        }
+        h
+    }
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@
 //! checked on its two king squares. The general generator of [`super`]
 //! gives the same moves, slower.
 
-use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, Square};
+use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, RuleMode, Square};
 
 impl<B: Bitboard> Position<B> {
     /// The role of the enemy man on `sq` (orthodox roles, not the king).
     #[inline]
-    fn orthodox_victim(&self, sq: Square) -> Option<Role> {
+    pub(super) fn orthodox_victim(&self, sq: Square) -> Option<Role> {
         [
             Role::Pawn,
             Role::Knight,
@@ -67,27 +67,7 @@ impl<B: Bitboard> Position<B> {
         let capturable = theirs & !kings;
         let checkers = self.attackers_to(king, them, occ);
 
-        // King moves: every target must not be attacked once the king has
-        // left its square (so sliders see through it).
-        let occ_wo = occ.without(king);
-        let kt = r.leap_targets(Role::King, king) & !ours & !(theirs & kings);
-        for to in kt.squares() {
-            if !self.is_attacked(to, them, occ_wo) {
-                let capture = if theirs.contains(to) {
-                    self.orthodox_victim(to)
-                } else {
-                    None
-                };
-                out.push(Move {
-                    role: Role::King,
-                    from: king,
-                    to,
-                    capture,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
-            }
-        }
+        self.push_king_steps(out, king);
         if checkers.more_than_one() {
             return;
         }
@@ -257,6 +237,101 @@ impl<B: Bitboard> Position<B> {
             } else {
                 self.generate_castling::<true>(out, occ, B::EMPTY);
             }
+        }
+    }
+
+    /// The king's steps of the fast path, the first moves it lists.
+    #[inline]
+    fn push_king_steps(&self, out: &mut Vec<Move>, king: Square) {
+        let theirs = self.by_color[(!self.turn).index()];
+        for to in self.safe_king_steps(king).squares() {
+            let capture = if theirs.contains(to) {
+                self.orthodox_victim(to)
+            } else {
+                None
+            };
+            out.push(Move {
+                role: Role::King,
+                from: king,
+                to,
+                capture,
+                promotion: None,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    /// The squares the side to move's `king` may step to: not its own
+    /// men's, not the enemy king's, and not attacked once the king has left
+    /// its square (so sliders see through it).
+    #[inline]
+    pub(super) fn safe_king_steps(&self, king: Square) -> B {
+        let r = self.rules;
+        let them = !self.turn;
+        let ours = self.by_color[self.turn.index()];
+        let theirs = self.by_color[them.index()];
+        let occ_wo = (ours | theirs).without(king);
+        let kt =
+            r.leap_targets(Role::King, king) & !ours & !(theirs & self.by_role[Role::King.index()]);
+        // Several targets and few enemy men: every square the enemy attacks
+        // at once (a table look-up per man) instead of each target asked
+        // apart (five look-ups each).
+        if theirs.count() < 5 * kt.count() {
+            kt & !self.orthodox_attacks_by(them, occ_wo)
+        } else {
+            let mut safe = B::EMPTY;
+            for to in kt.squares() {
+                if !self.is_attacked(to, them, occ_wo) {
+                    safe.add(to);
+                }
+            }
+            safe
+        }
+    }
+
+    /// Every square `by`'s men attack with `occupied` as the blockers
+    /// (orthodox roles): `is_attacked` for all squares at once.
+    fn orthodox_attacks_by(&self, by: Color, occupied: B) -> B {
+        let r = self.rules;
+        let theirs = self.by_color[by.index()];
+        let role = |role: Role| self.by_role[role.index()] & theirs;
+        let queens = role(Role::Queen);
+        let mut bb = B::EMPTY;
+        for sq in role(Role::Pawn).squares() {
+            bb |= r.pawn_attacks(by, sq);
+        }
+        for leaper in [Role::Knight, Role::King] {
+            for sq in role(leaper).squares() {
+                bb |= r.leap_targets(leaper, sq);
+            }
+        }
+        for sq in (role(Role::Bishop) | queens).squares() {
+            bb |= r.bishop_attacks(sq, occupied);
+        }
+        for sq in (role(Role::Rook) | queens).squares() {
+            bb |= r.rook_attacks(sq, occupied);
+        }
+        bb
+    }
+
+    /// The first moves of [`Position::moves`] in `mode`, in its order,
+    /// without the others: under orthodox rules with the orthodox roles
+    /// and a king to move, the king's steps (written into `out`, cleared
+    /// first; `true`). Elsewhere the list is not known to begin with any
+    /// move: `out` is left empty and the answer is `false`. A search that
+    /// stops at the first reply of a kind (one that escapes a mate) tries
+    /// these before generating the rest.
+    pub fn first_moves_into(&self, mode: RuleMode, out: &mut Vec<Move>) -> bool {
+        out.clear();
+        if mode != RuleMode::Orthodox || !self.rules.orthodox {
+            return false;
+        }
+        match self.king_of(self.turn) {
+            Some(king) => {
+                self.push_king_steps(out, king);
+                true
+            }
+            None => false,
         }
     }
 

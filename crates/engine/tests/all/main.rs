@@ -4,6 +4,7 @@
 //! - `game`, `notation`: positions, termination, FEN and move text;
 //! - `oracle`, `capture_king`, `foolish`: move generation against
 //!   shakmaty and against `reference`, a second generator written here;
+//! - `one_move`: the test of one move's legality against the generator;
 //! - `models`, `information`: each information model's rules by hand-built
 //!   positions, and random matches in which no hidden man ever leaks;
 //! - `umpire_conformance`: the Kriegspiel umpire against its corpus
@@ -24,6 +25,7 @@ mod game;
 mod information;
 mod models;
 mod notation;
+mod one_move;
 mod oracle;
 // These two make `AnyMatch`es of matches of every width, which the
 // `one-bitboard` build (every match on one width) cannot hold: the gates

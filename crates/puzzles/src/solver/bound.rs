@@ -81,15 +81,26 @@ impl Solver<'_> {
         if moves == 0 {
             return Ok(false);
         }
+        if let Some(won) = self.full_known(h, moves) {
+            return Ok(won);
+        }
+        self.mates_searched(pos, h, moves)
+    }
+
+    /// What the table knows of the position of hash `h` with `moves` left.
+    /// Monotone in the moves: a mate within fewer is a mate within more;
+    /// no mate within more is no mate within fewer.
+    fn full_known(&self, h: u64, moves: u32) -> Option<bool> {
         let known = self.full.get(&h).copied().unwrap_or_default();
-        // Monotone in the moves: a mate within fewer is a mate within
-        // more; no mate within more is no mate within fewer.
         if known.mate != 0 && u32::from(known.mate) <= moves {
-            return Ok(true);
+            return Some(true);
         }
-        if u32::from(known.none) >= moves {
-            return Ok(false);
-        }
+        (u32::from(known.none) >= moves).then_some(false)
+    }
+
+    /// [`Solver::mates_in_hashed`] for a position the table does not
+    /// answer (at least one move left): searched, and the answer kept.
+    fn mates_searched(&mut self, pos: &Pos, h: u64, moves: u32) -> Result<bool, Stop> {
         let won = if moves == 1 {
             self.mates_in_one(pos)?
         } else {
@@ -159,7 +170,6 @@ impl Solver<'_> {
         order.sort_by_key(|&(rank, _)| rank);
         'white: for &(_, i) in order.iter() {
             let (m, after) = (&list[usize::from(i)], &afters[usize::from(i)]);
-            // The replies once: they say whether the game is over too.
             if let Some(o) = after.decided() {
                 if white_won(Some(o)) {
                     self.full_killers[moves as usize] = Some((m.from, m.to));
@@ -167,6 +177,32 @@ impl Solver<'_> {
                 }
                 continue;
             }
+            let after_hash = pos.zobrist_hash_after(m, h);
+            // Black's first replies in the generator's order (the king's
+            // steps) are tried before the rest is generated: one that
+            // escapes refutes White's move, and the replies are searched
+            // in the same order as from the whole list, so the same
+            // positions are searched.
+            after.first_moves_into(self.mode, replies);
+            let first = replies.len();
+            if first > 0 {
+                // A legal reply: the game goes on unless a draw rule ends it.
+                let outcome = after.outcome_with_moves(self.mode, true);
+                if white_won(outcome) {
+                    self.full_killers[moves as usize] = Some((m.from, m.to));
+                    return Ok(true);
+                }
+                if outcome.is_some() {
+                    continue;
+                }
+                for reply in replies.iter() {
+                    if !self.mates_after(after, after_hash, reply, moves)? {
+                        continue 'white;
+                    }
+                }
+            }
+            // Every reply (they say whether the game is over too); the
+            // first ones are known to lose already.
             after.moves_into(self.mode, replies);
             let outcome = after.outcome_with_moves(self.mode, !replies.is_empty());
             if white_won(outcome) {
@@ -176,19 +212,8 @@ impl Solver<'_> {
             if outcome.is_some() {
                 continue;
             }
-            // With two moves left the last is searched through the small
-            // cache of mates in one, not the table (its positions are many
-            // and a third of them are met only once).
-            let after_hash = after.zobrist_hash_from(pos, h);
-            for reply in replies.iter() {
-                let next = after.after(reply);
-                let next_hash = next.zobrist_hash_from(after, after_hash);
-                let mates = if moves == 2 {
-                    self.mates_in_one_cached(&next, next_hash)?
-                } else {
-                    self.mates_in_hashed(&next, next_hash, moves - 1)?
-                };
-                if !mates {
+            for reply in &replies[first..] {
+                if !self.mates_after(after, after_hash, reply, moves)? {
                     continue 'white;
                 }
             }
@@ -198,29 +223,61 @@ impl Solver<'_> {
         Ok(false)
     }
 
-    /// [`Solver::mates_in_one`] through a direct-mapped cache of the last
-    /// move's answers (`LEAF_SLOTS` positions by hash, the newest kept):
-    /// one memory read where most of the last moves searched were met
-    /// shortly before. An answer found there counts no node, as one found
-    /// in the table.
-    fn mates_in_one_cached(&mut self, pos: &Pos, h: u64) -> Result<bool, Stop> {
+    /// Whether White, having played into `after` (hash `after_hash`) with
+    /// `moves` left, still mates within the moves left once Black replies
+    /// `reply`. With two moves left the last is searched through the small
+    /// cache of mates in one, not the table (its positions are many and a
+    /// third of them are met only once).
+    fn mates_after(
+        &mut self,
+        after: &Pos,
+        after_hash: u64,
+        reply: &Move,
+        moves: u32,
+    ) -> Result<bool, Stop> {
+        // The answer looked up by the hash before the position is built.
+        let next_hash = after.zobrist_hash_after(reply, after_hash);
+        if moves == 2 {
+            if let Some(won) = self.leaf_known(next_hash) {
+                return Ok(won);
+            }
+            let won = self.mates_in_one(&after.after(reply))?;
+            self.leaf_store(next_hash, won);
+            Ok(won)
+        } else {
+            if let Some(won) = self.full_known(next_hash, moves - 1) {
+                return Ok(won);
+            }
+            self.mates_searched(&after.after(reply), next_hash, moves - 1)
+        }
+    }
+
+    /// The answer of [`Solver::mates_in_one`] for the position of hash `h`
+    /// if the direct-mapped cache of the last move's answers holds it
+    /// (`LEAF_SLOTS` positions by hash, the newest kept): one memory read
+    /// where most of the last moves searched were met shortly before. An
+    /// answer found there counts no node, as one found in the table.
+    fn leaf_known(&mut self, h: u64) -> Option<bool> {
         // The answer is the hash's lowest bit; a hash whose other bits
         // are all 0 would read as an empty slot, so it is not kept.
         let tag = h & !1;
         if tag == 0 {
-            return self.mates_in_one(pos);
+            return None;
         }
         if self.leaf_cache.is_empty() {
             self.leaf_cache = vec![0; LEAF_SLOTS];
         }
-        let slot = (h as usize) & (LEAF_SLOTS - 1);
-        let entry = self.leaf_cache[slot];
-        if entry & !1 == tag {
-            return Ok(entry & 1 == 1);
+        let entry = self.leaf_cache[(h as usize) & (LEAF_SLOTS - 1)];
+        (entry & !1 == tag).then_some(entry & 1 == 1)
+    }
+
+    /// Keeps the last move's answer `won` for the position of hash `h` in
+    /// the cache of [`Solver::leaf_known`].
+    fn leaf_store(&mut self, h: u64, won: bool) {
+        let tag = h & !1;
+        if tag != 0 {
+            self.leaf_cache[(h as usize) & (LEAF_SLOTS - 1)] = tag | u64::from(won);
         }
-        let won = self.mates_in_one(pos)?;
-        self.leaf_cache[slot] = tag | u64::from(won);
-        Ok(won)
     }
 
     /// [`Solver::mates_in`] one move: only checks, each ended or not by

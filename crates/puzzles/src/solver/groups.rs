@@ -92,7 +92,7 @@ impl Solver<'_> {
                 }
                 Some(mv) => {
                     let (after, view) = self.observer.play(pos, &mv);
-                    let hash = after.zobrist_hash_from(pos, h);
+                    let hash = pos.zobrist_hash_after(&mv, h);
                     match groups.iter_mut().find(|(v, _)| *v == view) {
                         Some((_, parts)) => parts.push(after, hash, h),
                         None => groups.push((view, Parts::of(after, hash, h))),
@@ -128,7 +128,7 @@ impl Solver<'_> {
             pos.moves_into(self.mode, &mut moves);
             for mv in &moves {
                 let (after, view) = self.observer.play(pos, mv);
-                let hash = after.zobrist_hash_from(pos, h);
+                let hash = pos.zobrist_hash_after(mv, h);
                 // Few groups, most replies in the first: a scan beats
                 // hashing every view.
                 match groups.iter_mut().find(|(v, _)| *v == view) {
