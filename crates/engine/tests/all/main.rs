@@ -20,6 +20,7 @@
 //! read games back from their links on it.
 
 mod capture_king;
+mod counted_moves;
 mod foolish;
 mod game;
 mod information;
