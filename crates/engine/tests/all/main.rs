@@ -39,3 +39,4 @@ mod pgn_interop;
 mod reference;
 mod support;
 mod umpire_conformance;
+mod views;
