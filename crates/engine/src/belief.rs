@@ -141,7 +141,7 @@ impl<B: Bitboard> Belief<B> {
 /// What one player is told by one ply (a move, or a refused try), as the
 /// information model says it. Two positions reached by plies with equal
 /// views cannot be told apart by that player.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct View {
     /// The try was refused: the same player moves again.
     pub refused: bool,
@@ -242,8 +242,31 @@ impl<B: Bitboard> Observer<B> {
         (after, view)
     }
 
+    /// [`Observer::play`] with the view written into `view`, whose vectors
+    /// are reused (a search that plays many replies and keeps few of their
+    /// views allocates none once they have grown).
+    pub fn play_into(&mut self, before: &Position<B>, mv: &Move, view: &mut View) -> Position<B> {
+        let after = before.after(mv);
+        self.view_into(before, &after, mv, view);
+        after
+    }
+
     /// What the viewer is told when `mv` takes `before` to `after`.
     pub fn view_of(&mut self, before: &Position<B>, after: &Position<B>, mv: &Move) -> View {
+        let mut view = View::default();
+        self.view_into(before, after, mv, &mut view);
+        view
+    }
+
+    /// [`Observer::view_of`] written into `view` (every field replaced,
+    /// its vectors cleared and refilled).
+    pub fn view_into(
+        &mut self,
+        before: &Position<B>,
+        after: &Position<B>,
+        mv: &Move,
+        view: &mut View,
+    ) {
         let mut said = std::mem::take(&mut self.said);
         said.clear();
         let attempt = Attempt::from_move(mv);
@@ -255,11 +278,13 @@ impl<B: Bitboard> Observer<B> {
         let viewer = self.viewer;
         let enemy = after.by_color(!viewer);
         let seen_after = self.model.visible(after, viewer) | after.by_color(viewer);
-        let seen: Vec<(Square, Piece)> = (seen_after & enemy)
-            .squares()
-            .filter_map(|s| after.piece_at(s).map(|p| (s, p)))
-            .collect();
-        let (from, to) = if before.turn() == viewer {
+        view.seen.clear();
+        view.seen.extend(
+            (seen_after & enemy)
+                .squares()
+                .filter_map(|s| after.piece_at(s).map(|p| (s, p))),
+        );
+        (view.from, view.to) = if before.turn() == viewer {
             (None, None)
         } else {
             let seen_before = self.model.visible(before, viewer) | before.by_color(viewer);
@@ -268,20 +293,15 @@ impl<B: Bitboard> Observer<B> {
                 seen_after.contains(mv.to).then_some(mv.to),
             )
         };
-        let heard = said
-            .drain(..)
-            .filter(|(a, _)| a.includes(viewer))
-            .map(|(_, m)| m)
-            .collect();
+        view.said.clear();
+        view.said.extend(
+            said.drain(..)
+                .filter(|(a, _)| a.includes(viewer))
+                .map(|(_, m)| m),
+        );
         self.said = said;
-        View {
-            refused: false,
-            said: heard,
-            seen,
-            from,
-            to,
-            outcome,
-        }
+        view.refused = false;
+        view.outcome = outcome;
     }
 
     /// The moves the viewer may attempt when to move in every position of

@@ -101,6 +101,22 @@ impl<B: Bitboard> Position<B> {
     /// The outcome fixed by the men on the board alone (royal men lost, a
     /// variant's material or goal-rank condition), before looking at moves.
     pub fn decided(&self) -> Option<Outcome> {
+        if !self.rules.extra_end_conditions {
+            // Only a royal man's capture can have decided: the loop below
+            // without its look at every condition (a search asks this of
+            // every position it reaches).
+            if self.rules.royal_capture_wins {
+                for color in [self.turn, !self.turn] {
+                    if self.royals(color).is_empty() {
+                        return Some(Outcome {
+                            winner: Some(!color),
+                            reason: Reason::RoyalCaptured,
+                        });
+                    }
+                }
+            }
+            return None;
+        }
         for cond in &self.variant().win_conditions {
             match cond {
                 WinCondition::Checkmate => {}

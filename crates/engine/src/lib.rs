@@ -220,7 +220,7 @@ pub use model::{
     MoveAttempt, Open, Resolution,
 };
 pub use mov::{Move, MoveKind};
-pub use movegen::RuleMode;
+pub use movegen::{MoveFilter, RuleMode};
 pub use notation::MoveTextError;
 pub use observation::{
     Actions, Announcement, Audience, Cell, CheckDirection, EnPassantView, Extras, Hint, ManKind,

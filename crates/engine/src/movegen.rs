@@ -13,6 +13,10 @@ use serde::{Deserialize, Serialize};
 
 mod one;
 mod orthodox;
+mod sink;
+
+pub use sink::MoveFilter;
+use sink::MoveSink;
 
 use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, Square};
 
@@ -400,7 +404,7 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     fn push_pawn(
         &self,
-        out: &mut Vec<Move>,
+        out: &mut impl MoveSink<B>,
         from: Square,
         to: Square,
         capture: Option<Role>,

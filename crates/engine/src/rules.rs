@@ -82,6 +82,8 @@ pub struct Rules<B: Bitboard> {
     pub(crate) checkables: Vec<Role>,
     /// The variant has win conditions beyond mate and royal capture.
     pub(crate) extra_end_conditions: bool,
+    /// Capturing the last royal man wins, and the variant has royal men.
+    pub(crate) royal_capture_wins: bool,
     /// Roles that castle (as the king).
     pub(crate) castlers: Vec<Role>,
     /// `lines[sq]`: the diagonal and the orthogonal lines through `sq` on an
@@ -508,7 +510,7 @@ impl<B: Bitboard> Rules<B> {
                 .collect()
         });
         let confiners = present(&|s| s.confines_enemy_king);
-        let royals = variant
+        let royals: Vec<Role> = variant
             .roles
             .iter()
             .copied()
@@ -526,6 +528,10 @@ impl<B: Bitboard> Rules<B> {
                 crate::WinCondition::NoneLeftOf { .. } | crate::WinCondition::ReachRank { .. }
             )
         });
+        let royal_capture_wins = !royals.is_empty()
+            && variant
+                .win_conditions
+                .contains(&crate::WinCondition::LastRoyalCaptured);
         let castlers = present(&|s| s.castles);
         let lines = rays
             .iter()
@@ -574,6 +580,7 @@ impl<B: Bitboard> Rules<B> {
             royals,
             checkables,
             extra_end_conditions,
+            royal_capture_wins,
         })
     }
 

@@ -7,6 +7,7 @@
 //! checked on its two king squares. The general generator of [`super`]
 //! gives the same moves, slower.
 
+use super::sink::MoveSink;
 use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, RuleMode, Square};
 
 impl<B: Bitboard> Position<B> {
@@ -25,11 +26,20 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Pushes a move of `role` from `from` to every square of `targets`
-    /// (orthodox roles only: captures look their victim up among five roles).
+    /// (orthodox roles only: captures look their victim up among five roles;
+    /// all counted, the sink's kept ones written).
     #[inline]
-    fn push_orthodox(&self, out: &mut Vec<Move>, role: Role, from: Square, targets: B, theirs: B) {
+    fn push_orthodox(
+        &self,
+        out: &mut impl MoveSink<B>,
+        role: Role,
+        from: Square,
+        targets: B,
+        theirs: B,
+    ) {
+        let targets = out.kept_targets(role, from, targets);
         for to in (targets & !theirs).squares() {
-            out.push(Move {
+            out.write(Move {
                 role,
                 from,
                 to,
@@ -39,7 +49,7 @@ impl<B: Bitboard> Position<B> {
             });
         }
         for to in (targets & theirs).squares() {
-            out.push(Move {
+            out.write(Move {
                 role,
                 from,
                 to,
@@ -56,7 +66,8 @@ impl<B: Bitboard> Position<B> {
     /// squares between it and the king, pinned men restricted to their pin
     /// line, and pawn pushes generated for all unpinned pawns at once. En
     /// passant and castling are verified by copy-make as in the general path.
-    pub(super) fn generate_orthodox_legal(&self, out: &mut Vec<Move>, king: Square) {
+    /// The moves go to `out`, a list or a counting sink (`sink.rs`).
+    pub(super) fn generate_orthodox_legal(&self, out: &mut impl MoveSink<B>, king: Square) {
         let r = self.rules;
         let us = self.turn;
         let them = !us;
@@ -235,22 +246,23 @@ impl<B: Bitboard> Position<B> {
             if self.variant().castling == CastlingRule::Standard {
                 self.castle_standard(out, king, occ);
             } else {
-                self.generate_castling::<true>(out, occ, B::EMPTY);
+                out.push_listed(|list| self.generate_castling::<true>(list, occ, B::EMPTY));
             }
         }
     }
 
     /// The king's steps of the fast path, the first moves it lists.
     #[inline]
-    fn push_king_steps(&self, out: &mut Vec<Move>, king: Square) {
+    fn push_king_steps(&self, out: &mut impl MoveSink<B>, king: Square) {
         let theirs = self.by_color[(!self.turn).index()];
-        for to in self.safe_king_steps(king).squares() {
+        let steps = out.kept_targets(Role::King, king, self.safe_king_steps(king));
+        for to in steps.squares() {
             let capture = if theirs.contains(to) {
                 self.orthodox_victim(to)
             } else {
                 None
             };
-            out.push(Move {
+            out.write(Move {
                 role: Role::King,
                 from: king,
                 to,
@@ -340,7 +352,7 @@ impl<B: Bitboard> Position<B> {
     /// king not in check: the crossed square must not be attacked (king
     /// lifted) and the king's destination not attacked after the move; no
     /// copy-make. Same moves as `generate_castling::<true>` for this rule.
-    fn castle_standard(&self, out: &mut Vec<Move>, king: Square, occ: B) {
+    fn castle_standard(&self, out: &mut impl MoveSink<B>, king: Square, occ: B) {
         let r = self.rules;
         let us = self.turn;
         let them = !us;

@@ -20,6 +20,7 @@
 //! read games back from their links on it.
 
 mod capture_king;
+mod counted_moves;
 mod foolish;
 mod game;
 mod information;
@@ -38,3 +39,4 @@ mod pgn_interop;
 mod reference;
 mod support;
 mod umpire_conformance;
+mod views;

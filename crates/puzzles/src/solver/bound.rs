@@ -7,7 +7,7 @@
 //! instead of the table (figures in SOLVER-NOTES.md).
 
 use fogbound_engine::belief::Belief;
-use fogbound_engine::{Bitboard, Bitboard64, Color, Move, MoveKind, Role, RuleMode, Square};
+use fogbound_engine::{Bitboard, Bitboard64, Color, Move, MoveFilter, Role, RuleMode, Square};
 
 use super::{white_won, Pos, Solver, Stop, Witness};
 
@@ -295,8 +295,16 @@ impl Solver<'_> {
             // win with White to move.
             return Ok(false);
         }
+        // Only the moves that may check are written; the others are
+        // counted (they are no mate in one, but the nodes count them).
         let mut list = std::mem::take(&mut self.full_buffers[0].list);
-        pos.moves_into(self.mode, &mut list);
+        let count = match &checks {
+            Some(c) => pos.count_moves_keeping(self.mode, &c.moves, &mut list),
+            None => {
+                pos.moves_into(self.mode, &mut list);
+                list.len()
+            }
+        };
         // One node per two moves generated. The budgets (the umpire's,
         // the composer's allowance per first move, the tree's probes) were
         // set when every position of the last move was searched once and
@@ -304,17 +312,24 @@ impl Solver<'_> {
         // small cache has lost them, at a node per move the same searches
         // counted 1.45 times as many nodes and the composer's view of the
         // Rotenberg mate in 8 left 1.Nf4 undecided (SOLVER-NOTES.md).
-        let ticked = self.ticks(list.len().div_ceil(2) as u64);
-        let won = ticked.map(|()| self.mate_among(pos, &list, checks.as_ref()));
+        let ticked = self.ticks(count.div_ceil(2) as u64);
+        let won = ticked.map(|()| self.mate_among(pos, &list, count > 0, checks.as_ref()));
         self.full_buffers[0].list = list;
         won
     }
 
-    /// Whether one of `list`, the moves of `pos`, ends the game in White's
-    /// win (under orthodox rules where stalemate draws only checks are
-    /// played; `checks` turns away most of the others unplayed).
-    fn mate_among(&mut self, pos: &Pos, list: &[Move], checks: Option<&CheckFilter>) -> bool {
-        if let Some(o) = pos.outcome_with_moves(self.mode, !list.is_empty()) {
+    /// Whether one of `list`, the moves of `pos` (all, or with `checks`
+    /// those it lets through; `has_moves`: whether `pos` has any), ends the
+    /// game in White's win (under orthodox rules where stalemate draws
+    /// only checks are played).
+    fn mate_among(
+        &mut self,
+        pos: &Pos,
+        list: &[Move],
+        has_moves: bool,
+        checks: Option<&CheckFilter>,
+    ) -> bool {
+        if let Some(o) = pos.outcome_with_moves(self.mode, has_moves) {
             return white_won(Some(o));
         }
         // Where stalemate does not draw, a quiet move may win by it.
@@ -368,12 +383,13 @@ pub(super) struct FullBuffers {
 /// the last move's search plays only the others instead of playing each to
 /// see (SOLVER-NOTES.md).
 struct CheckFilter {
-    /// The side to move's men that stand alone between the enemy king and
-    /// a slider of their side: any move of one may uncover a check.
-    discoverers: Bitboard64,
-    /// By role, the squares not the side to move's own from which a man
-    /// of that role attacks the enemy king (none for the king).
-    checks: [Bitboard64; 6],
+    /// The moves that may check: the side to move's men that stand alone
+    /// between the enemy king and a slider of their side (`movers`: any
+    /// move of one may uncover a check), and by role the squares not the
+    /// side to move's own from which a man of that role attacks the enemy
+    /// king (`targets`; none for the king, every square for a role that
+    /// is not orthodox).
+    moves: MoveFilter<Bitboard64>,
 }
 
 impl CheckFilter {
@@ -409,16 +425,18 @@ impl CheckFilter {
         let free = !ours;
         let diagonal_checks = rules.bishop_attacks(king, occupied) & free;
         let orthogonal_checks = rules.rook_attacks(king, occupied) & free;
+        let mut targets = [!Bitboard64::EMPTY; Role::COUNT];
+        targets[Role::Pawn.index()] = rules.pawn_attacks(!us, king) & free;
+        targets[Role::Knight.index()] = rules.leap_targets(Role::Knight, king) & free;
+        targets[Role::Bishop.index()] = diagonal_checks;
+        targets[Role::Rook.index()] = orthogonal_checks;
+        targets[Role::Queen.index()] = diagonal_checks | orthogonal_checks;
+        targets[Role::King.index()] = Bitboard64::EMPTY;
         Some(CheckFilter {
-            discoverers,
-            checks: [
-                rules.pawn_attacks(!us, king) & free,
-                rules.leap_targets(Role::Knight, king) & free,
-                diagonal_checks,
-                orthogonal_checks,
-                diagonal_checks | orthogonal_checks,
-                Bitboard64::EMPTY,
-            ],
+            moves: MoveFilter {
+                movers: discoverers,
+                targets,
+            },
         })
     }
 
@@ -429,7 +447,7 @@ impl CheckFilter {
     /// over-estimate: when false no move checks, so none mates in one.
     fn can_check(&self, pos: &Pos) -> bool {
         let us = pos.turn();
-        if self.discoverers.any()
+        if self.moves.movers.any()
             || pos.castling_rooks().intersects(pos.by_color(us))
             || pos.ep_square().is_some()
         {
@@ -437,7 +455,7 @@ impl CheckFilter {
         }
         let occupied = pos.occupied();
         let reaches = |role: Role| {
-            let checks = self.checks[role.index()];
+            let checks = self.moves.targets[role.index()];
             checks.any()
                 && pos
                     .pieces(us, role)
@@ -455,7 +473,7 @@ impl CheckFilter {
         // promoting.
         let pawns = pos.pieces(us, Role::Pawn);
         let step = |bb: Bitboard64| us.fold(bb.shift_up(8), bb.shift_down(8));
-        let pawn_checks = self.checks[Role::Pawn.index()];
+        let pawn_checks = self.moves.targets[Role::Pawn.index()];
         let steps = step(pawns);
         (steps & pos.back_rank(!us)).any()
             || ((steps | step(steps)) & pawn_checks).any()
@@ -463,18 +481,12 @@ impl CheckFilter {
     }
 
     /// Whether `m` may give check. A man that does not uncover one checks
-    /// only from a square of its role's `checks`, even though it leaves
+    /// only from a square of its role's `targets`, even though it leaves
     /// its own square: were that square between its new one and the king,
     /// it would have stood first on that line, a check already. Castling,
     /// en passant and promotions are let through.
     fn may_check(&self, m: &Move) -> bool {
-        !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-            || m.promotion.is_some()
-            || self.discoverers.contains(m.from)
-            || self
-                .checks
-                .get(m.role.index())
-                .is_none_or(|checks| checks.contains(m.to))
+        self.moves.keeps(m)
     }
 }
 

@@ -84,6 +84,8 @@ impl Solver<'_> {
         let mut refused = Vec::new();
         let mut refused_hashes = Vec::new();
         let mut groups: Vec<(View, Parts)> = Vec::new();
+        // As in `replies`: one view written again for each position.
+        let mut view = View::default();
         for ((pos, list), &h) in belief.positions().iter().zip(legal).zip(belief.key()) {
             match find_in(list, attempt) {
                 None => {
@@ -91,11 +93,11 @@ impl Solver<'_> {
                     refused_hashes.push(h);
                 }
                 Some(mv) => {
-                    let (after, view) = self.observer.play(pos, &mv);
+                    let after = self.observer.play_into(pos, &mv, &mut view);
                     let hash = pos.zobrist_hash_after(&mv, h);
                     match groups.iter_mut().find(|(v, _)| *v == view) {
                         Some((_, parts)) => parts.push(after, hash, h),
-                        None => groups.push((view, Parts::of(after, hash, h))),
+                        None => groups.push((view.clone(), Parts::of(after, hash, h))),
                     }
                 }
             }
@@ -123,17 +125,20 @@ impl Solver<'_> {
     pub(super) fn replies(&mut self, belief: &Belief<Bitboard64>) -> Vec<Group> {
         let mut groups: Vec<(View, Parts)> = Vec::new();
         let mut moves = Vec::new();
+        // Each reply's view is written here, and copied only for a new
+        // group: most replies join a group already found.
+        let mut view = View::default();
         for (pos, &h) in belief.positions().iter().zip(belief.key()) {
             moves.clear();
             pos.moves_into(self.mode, &mut moves);
             for mv in &moves {
-                let (after, view) = self.observer.play(pos, mv);
+                let after = self.observer.play_into(pos, mv, &mut view);
                 let hash = pos.zobrist_hash_after(mv, h);
                 // Few groups, most replies in the first: a scan beats
                 // hashing every view.
                 match groups.iter_mut().find(|(v, _)| *v == view) {
                     Some((_, parts)) => parts.push(after, hash, h),
-                    None => groups.push((view, Parts::of(after, hash, h))),
+                    None => groups.push((view.clone(), Parts::of(after, hash, h))),
                 }
             }
         }
