@@ -9,20 +9,41 @@
 # about three minutes on 2 cores (K+R+R's lines are most of it). They are
 # kept in the user's cache folder (outside the checkout, so a fresh clone
 # on the same machine finds them),
-# keyed by the sources that decide them: the solvers crate, the command
-# line's fog-endgame module, the locked dependencies and this script. An
+# keyed by what decides them: the sources of the solvers crate and of
+# the progress crate it uses, the command line's fog-endgame module, this
+# script, and the versions of the solvers crate's dependencies (not the
+# whole Cargo.lock: a new version of a crate the solver does not use, a
+# web one say, no longer makes the next run solve them all again). An
 # unchanged solver never recomputes them, and nothing is compiled then.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}/endgames"
-key=$(cd "$root" && find crates/solvers/src crates/solvers/Cargo.toml crates/cli/src/fog_endgame* Cargo.lock tools/endgame-tables.sh \
-        -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+key=$(
+    cd "$root"
+    find crates/solvers/src crates/solvers/Cargo.toml crates/progress/src crates/progress/Cargo.toml \
+        crates/cli/src/fog_endgame* tools/endgame-tables.sh -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+    # The dependency tree without the checkout's own paths, so every clone
+    # finds the same key.
+    cargo tree --quiet -p fogbound-solvers -e normal --prefix none | sed -E 's| \(/[^)]*\)||'
+)
+key=$(printf '%s\n' "$key" | sha256sum | cut -c1-16)
 caches="${XDG_CACHE_HOME:-$HOME/.cache}/fogbound/endgame-tables"
 cache="$caches/$key"
 if [ ! -f "$cache/complete" ]; then
     echo "endgame-tables.sh: solving the Fog of War endgames for the lab page (about three minutes)" >&2
-    # The tests build this profile too, so `./dev test` compiles nothing here.
-    cargo build --quiet --profile checked -p fogbound-cli --bin fogbound --manifest-path "$root/Cargo.toml"
+    # `./dev test` (FOGBOUND_NATIVE_TESTS=1) builds the workspace's tests in
+    # this profile beside this build: the same command here waits for
+    # cargo's lock, then finds everything built (cargo does not hold it
+    # while the tests run). The CLI built alone would resolve its
+    # dependencies' features without the dev-dependencies' (serde's
+    # `alloc` from criterion, for one) and compile serde, the engine and
+    # every crate between them a second time: about a minute of CPU on a
+    # run whose cache is cold.
+    if [ "${FOGBOUND_NATIVE_TESTS:-}" = 1 ]; then
+        cargo test --quiet --workspace --profile checked --no-run --manifest-path "$root/Cargo.toml"
+    else
+        cargo build --quiet --profile checked -p fogbound-cli --bin fogbound --manifest-path "$root/Cargo.toml"
+    fi
     bin="$root/target/checked/fogbound"
     rm -rf "$cache"
     mkdir -p "$cache"
