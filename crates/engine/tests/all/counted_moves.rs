@@ -10,7 +10,7 @@ use fogbound_engine::{
     Variant,
 };
 
-use crate::support::{variants, Rng};
+use crate::support::{starts_of, variants, Rng, CHESS_TRICKS};
 
 /// Moves counted and moves written, over all the filters tried.
 #[derive(Default)]
@@ -75,14 +75,7 @@ fn check_position<B: Bitboard>(
 fn run<B: Bitboard>(variant: &Variant, starts: &[&str], games: usize, plies: usize) -> Tally {
     let mut tally = Tally::default();
     let mut rng = Rng::new(0x636f_756e_7465_6421 ^ games as u64);
-    let starts: Vec<Position<B>> = if starts.is_empty() {
-        vec![Position::start(variant).unwrap()]
-    } else {
-        starts
-            .iter()
-            .map(|fen| Position::from_fen(variant, fen).unwrap())
-            .collect()
-    };
+    let starts: Vec<Position<B>> = starts_of(variant, starts);
     for start in &starts {
         for _ in 0..games {
             let mut pos = start.clone();
@@ -106,17 +99,7 @@ fn run<B: Bitboard>(variant: &Variant, starts: &[&str], games: usize, plies: usi
 /// (both sides, through attacks) and en passant: counted as listed.
 #[test]
 fn moves_are_counted_and_kept_as_the_generator_lists_them_in_chess() {
-    let fens = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2NB1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-        "4k3/1P6/8/3pP3/8/8/6p1/R3K2R w KQ d6 0 1",
-        "r1b1k2r/1P2qppp/8/2b5/4n3/2N5/3B1PpP/R2QK2R b KQkq - 0 1",
-        "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
-        "4r1k1/5ppp/8/8/1b6/8/3N1PPP/4K2R w K - 0 1",
-        "3k4/8/8/q7/8/2N5/3P4/4K2r w - - 0 1",
-        "7k/8/8/4N3/8/2B5/P7/R3K3 w Q - 0 1",
-    ];
-    let t = run::<Bitboard64>(&Variant::chess(), &fens, 6, 40);
+    let t = run::<Bitboard64>(&Variant::chess(), &CHESS_TRICKS, 6, 40);
     assert!(
         t.counted > 50_000 && t.written > 10_000 && t.written * 4 < t.counted * 3,
         "{} / {}",

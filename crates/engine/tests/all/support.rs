@@ -40,6 +40,32 @@ pub fn sq(name: &str) -> Square {
     fogbound_engine::Geometry::CHESS.parse_square(name).unwrap()
 }
 
+/// Chess positions where the move generator's rarer paths meet: openings,
+/// pins, checks and double checks, promotions (with captures), castling of
+/// both sides (through attacked squares too) and en passant. Random games
+/// from them try the engine's fast paths against its full list.
+pub const CHESS_TRICKS: [&str; 8] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/pppq1ppp/2n2n2/3pp3/1b1PP1b1/2NB1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    "4k3/1P6/8/3pP3/8/8/6p1/R3K2R w KQ d6 0 1",
+    "r1b1k2r/1P2qppp/8/2b5/4n3/2N5/3B1PpP/R2QK2R b KQkq - 0 1",
+    "8/8/5B2/8/8/3N4/R6p/5K1k w - - 0 1",
+    "4r1k1/5ppp/8/8/1b6/8/3N1PPP/4K2R w K - 0 1",
+    "3k4/8/8/q7/8/2N5/3P4/4K2r w - - 0 1",
+    "7k/8/8/4N3/8/2B5/P7/R3K3 w Q - 0 1",
+];
+
+/// The positions random games of `variant` start from: `fens` read, or the
+/// variant's start position when there are none.
+pub fn starts_of<B: Bitboard>(variant: &Variant, fens: &[&str]) -> Vec<Position<B>> {
+    if fens.is_empty() {
+        return vec![Position::start(variant).unwrap()];
+    }
+    fens.iter()
+        .map(|fen| Position::from_fen(variant, fen).unwrap())
+        .collect()
+}
+
 /// Every model: Open, Fog, Dark and each Kriegspiel preset.
 pub fn all_models() -> Vec<ModelSpec> {
     let mut v = vec![ModelSpec::Open, ModelSpec::Fog, ModelSpec::Dark];
