@@ -729,7 +729,7 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
         (&["--model", "kriegspiel", "--preset", "english"], "2", true),
     ] {
         // What the bot is told is kept, to check it is the required fields.
-        let program = format!("ext:tee {} | {me} bot", heard.display());
+        let program = format!("ext:tee {} | {me} bot --level beginner", heard.display());
         let mut args = vec![
             "match",
             "--a",
@@ -740,10 +740,11 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
             games,
             "--max-plies",
             "120",
-            // A small budget a move (50 ms by the bot's node rate): what is
-            // tested is what it is told and answers, not how well it plays.
+            // The least budget a move (2 ms by the bot's node rate: its
+            // floor of 1,000 nodes) at the least level: what is tested is
+            // what it is told and answers, not how well it plays.
             "--ms",
-            "50",
+            "2",
             "--required-only",
             "--json",
         ];
