@@ -663,14 +663,35 @@ fn ext_match(b: &str, model: &[&str], games: &str) -> serde_json::Value {
     serde_json::from_str(&stdout(&out)).expect("JSON")
 }
 
+/// The bot on both sides, each a `fogbound bot` program, at its floor of
+/// 1,000 nodes a move (2 ms by its node rate): what is tested is the
+/// protocol, not how well it plays.
 #[test]
 fn the_bot_plays_itself_through_the_protocol() {
     let me = env!("CARGO_BIN_EXE_fogbound");
+    let bot = format!("ext:{me} bot --level beginner");
     for model in [
         &["--model", "fog"][..],
         &["--model", "kriegspiel", "--preset", "english"],
     ] {
-        let v = ext_match(&format!("ext:{me} bot --level beginner"), model, "2");
+        let mut args = vec![
+            "match",
+            "--a",
+            &bot,
+            "--b",
+            &bot,
+            "--games",
+            "2",
+            "--max-plies",
+            "120",
+            "--ms",
+            "2",
+            "--json",
+        ];
+        args.extend_from_slice(model);
+        let out = fogbound(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
         assert_eq!(v["games"], 2);
         let total = v["wins_a"].as_u64().unwrap()
             + v["wins_b"].as_u64().unwrap()
@@ -729,7 +750,7 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
         (&["--model", "kriegspiel", "--preset", "english"], "2", true),
     ] {
         // What the bot is told is kept, to check it is the required fields.
-        let program = format!("ext:tee {} | {me} bot", heard.display());
+        let program = format!("ext:tee {} | {me} bot --level beginner", heard.display());
         let mut args = vec![
             "match",
             "--a",
@@ -740,10 +761,11 @@ fn the_bot_plays_under_a_referee_that_sends_only_required_fields() {
             games,
             "--max-plies",
             "120",
-            // A small budget a move (50 ms by the bot's node rate): what is
-            // tested is what it is told and answers, not how well it plays.
+            // The least budget a move (2 ms by the bot's node rate: its
+            // floor of 1,000 nodes) at the least level: what is tested is
+            // what it is told and answers, not how well it plays.
             "--ms",
-            "50",
+            "2",
             "--required-only",
             "--json",
         ];

@@ -68,6 +68,28 @@ fn play(
     plies: usize,
     mut each: impl FnMut(&BotPlayer, &AnyMatch, bool, &fogbound_engine::Attempt, &Resolution),
 ) {
+    play_while(
+        spec,
+        seed,
+        bot,
+        other,
+        plies,
+        |bot, game, mine, attempt, resolution| {
+            each(bot, game, mine, attempt, resolution);
+            true
+        },
+    );
+}
+
+/// [`play`], stopped early once `each` says there is nothing more to see.
+fn play_while(
+    spec: &ModelSpec,
+    seed: u64,
+    bot: &mut BotPlayer,
+    other: &mut dyn Player,
+    plies: usize,
+    mut each: impl FnMut(&BotPlayer, &AnyMatch, bool, &fogbound_engine::Attempt, &Resolution) -> bool,
+) {
     let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
     let me = if seed % 2 == 0 {
         Color::White
@@ -97,7 +119,9 @@ fn play(
                 bot.observe(&result.observations[me]);
             }
         }
-        each(bot, &game, side == me, &attempt, &result.resolution);
+        if !each(bot, &game, side == me, &attempt, &result.resolution) {
+            break;
+        }
     }
 }
 
@@ -173,7 +197,9 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
         for seed in 0..4u64 {
             let mut bot = BotPlayer::with_level(BotLevel::Club, level, seed);
             let mut other = Opponent::Random.build(seed + 7);
-            play(
+            // Once sampled or rebuilt, a belief is never whole again: the
+            // game stops there.
+            play_while(
                 &spec,
                 seed,
                 &mut bot,
@@ -181,21 +207,23 @@ fn a_whole_belief_holds_the_true_board_in_every_model() {
                 40,
                 |bot, game, _, _, _| {
                     if game.outcome().is_some() {
-                        return;
+                        return false;
                     }
                     let AnyMatch::B64(m) = game else {
                         unreachable!("chess is 8×8")
                     };
-                    if let Some(held) = holds(bot, m.position()) {
-                        assert!(
-                            held,
-                            "{}: the true board {} left a whole belief at ply {}",
-                            spec.id(),
-                            m.position().to_fen(),
-                            game.plies().len()
-                        );
-                        checked += 1;
-                    }
+                    let Some(held) = holds(bot, m.position()) else {
+                        return false;
+                    };
+                    assert!(
+                        held,
+                        "{}: the true board {} left a whole belief at ply {}",
+                        spec.id(),
+                        m.position().to_fen(),
+                        game.plies().len()
+                    );
+                    checked += 1;
+                    true
                 },
             );
         }

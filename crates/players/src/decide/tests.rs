@@ -90,7 +90,9 @@ fn the_bot_never_gives_its_king_away_while_it_need_not() {
     let mut checked = 0;
     for spec in models() {
         let mode = spec.rule_mode();
-        for seed in 0..8u64 {
+        // Seeds 0–3: the bot White and Black, each against greedy and the
+        // random mover.
+        for seed in 0..4u64 {
             let mut game = AnyMatch::new(&Variant::chess(), spec.clone(), None).unwrap();
             let mut bot = quick_bot(seed);
             let other = if seed % 2 == 0 {

@@ -156,23 +156,33 @@ pub fn write_tables(
     let board = Board::new(n).map_err(|_| Cancelled)?;
     let table = Placements::new(board, material);
     let values = rounds::solve(&table, reading, 255, threads.max(1), lines, progress)?;
+    if !lines {
+        let starts = table_file::encode(&table, reading, &values, Kind::Starts);
+        return Ok(vec![(Kind::Starts, starts)]);
+    }
+    let solution = RoundsSolution::new(table, reading, values);
+    progress.report("lines", 0, 1)?;
+    Ok(files_of(&solution, threads))
+}
+
+/// The files [`write_tables`] writes with lines, from a material already
+/// solved by [`solve_by_rounds`]: its starts, its lines' chunks in order
+/// and, if some start is not won, its sets. One solve can so be both
+/// written and checked.
+pub fn files_of(solution: &RoundsSolution, threads: usize) -> Vec<(Kind, Vec<u8>)> {
+    let (table, reading, values) = (&solution.table, solution.reading, solution.values());
     let mut files = vec![(
         Kind::Starts,
-        table_file::encode(&table, reading, &values, Kind::Starts),
+        table_file::encode(table, reading, values, Kind::Starts),
     )];
-    if lines {
-        let rounds = values.rounds;
-        let solution = RoundsSolution::new(table, reading, values);
-        progress.report("lines", 0, 1)?;
-        for chunk in line_file::encode_lines(&solution, rounds, threads) {
-            files.push((Kind::Lines, chunk));
-        }
-        if solution.summary().lost > 0 {
-            files.push((
-                Kind::Sets,
-                table_file::encode(&solution.table, reading, solution.values(), Kind::Sets),
-            ));
-        }
+    for chunk in line_file::encode_lines(solution, values.rounds, threads) {
+        files.push((Kind::Lines, chunk));
     }
-    Ok(files)
+    if solution.summary().lost > 0 {
+        files.push((
+            Kind::Sets,
+            table_file::encode(table, reading, values, Kind::Sets),
+        ));
+    }
+    files
 }

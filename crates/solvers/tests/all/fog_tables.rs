@@ -18,6 +18,26 @@ fn written(
     reading: Reading,
 ) -> (Vec<u8>, Vec<Vec<u8>>, Option<Vec<u8>>) {
     let files = fog_endgame::write_tables(n, material, reading, true, 2, &mut Silent).unwrap();
+    sorted(material, files)
+}
+
+/// A material solved once by rounds, and the files written from that
+/// solve (as [`written`]): the tests check the files against the solve they
+/// came from without solving twice.
+fn solved_and_written(
+    n: usize,
+    material: Material,
+    reading: Reading,
+) -> (RoundsSolution, (Vec<u8>, Vec<Vec<u8>>, Option<Vec<u8>>)) {
+    let solution = fog_endgame::solve_by_rounds(n, material, reading, 2, &mut Silent).unwrap();
+    let files = sorted(material, fog_endgame::files_of(&solution, 2));
+    (solution, files)
+}
+
+fn sorted(
+    material: Material,
+    files: Vec<(Kind, Vec<u8>)>,
+) -> (Vec<u8>, Vec<Vec<u8>>, Option<Vec<u8>>) {
     let of = |kind| {
         files
             .iter()
@@ -57,12 +77,11 @@ fn read_lines(chunks: &[Vec<u8>]) -> OptimalLines {
 
 fn check(n: usize, material: Material, reading: Reading) {
     let closure = fog_endgame::solve(n, material, reading, &mut Silent).unwrap();
-    let (starts, _, sets) = written(n, material, reading);
+    let (solution, (starts, _, sets)) = solved_and_written(n, material, reading);
     let starts = read_starts(&starts);
     let sets = sets.unwrap_or_else(|| {
         // Every start is won: no sets file ships; the test values the
         // belief states with the one the writer would have written.
-        let solution = fog_endgame::solve_by_rounds(n, material, reading, 2, &mut Silent).unwrap();
         table_file::encode(&solution.table, reading, solution.values(), Kind::Sets)
     });
     let Ok(Loaded::Sets(lines)) = table_file::read(&sets, &mut Silent) else {
@@ -173,20 +192,32 @@ fn check_lines(
     checked
 }
 
+/// Every won start of a material's files gets an optimal line (K+B+N a
+/// sample); 8×8 K+Q, two thirds of this test's time when it ran here, is
+/// [`kq_lines_on_8x8`].
 #[test]
 fn the_lines_file_gives_every_won_start_an_optimal_line() {
     for (n, material, every) in [
         (8, Material::KR, 1),
-        (8, Material::KQ, 1),
+        (7, Material::KQ, 1),
         (5, Material::KRR, 1),
         (6, Material::KBN, 7),
     ] {
-        let (starts, lines, _) = written(n, material, Reading::Sighted);
-        let solution =
-            fog_endgame::solve_by_rounds(n, material, Reading::Sighted, 2, &mut Silent).unwrap();
+        let (solution, (starts, lines, _)) = solved_and_written(n, material, Reading::Sighted);
         let checked = check_lines(&solution, &read_starts(&starts), &read_lines(&lines), every);
         assert!(checked > 500, "{material:?}: {checked}");
     }
+}
+
+/// 8×8 K+Q: every start (about 145,000) against the solver's own lines,
+/// ten seconds and more, so it runs on demand:
+/// `cargo test -p fogbound-solvers --profile checked -- --ignored kq_lines`.
+#[test]
+#[ignore]
+fn kq_lines_on_8x8() {
+    let (solution, (starts, lines, _)) = solved_and_written(8, Material::KQ, Reading::Sighted);
+    let checked = check_lines(&solution, &read_starts(&starts), &read_lines(&lines), 1);
+    assert!(checked > 140_000, "{checked}");
 }
 
 /// 8×8 K+R+R: every 97th start (about 43,000) against the solver's own
@@ -196,13 +227,11 @@ fn the_lines_file_gives_every_won_start_an_optimal_line() {
 #[test]
 #[ignore]
 fn krr_lines_on_a_large_sample() {
-    let (starts, lines, sets) = written(8, Material::KRR, Reading::Sighted);
+    let (solution, (starts, lines, sets)) = solved_and_written(8, Material::KRR, Reading::Sighted);
     assert!(sets.is_none(), "K+R+R wins every start: no sets file");
     for chunk in &lines {
         assert!(chunk.len() < 200_000, "{} bytes", chunk.len());
     }
-    let solution =
-        fog_endgame::solve_by_rounds(8, Material::KRR, Reading::Sighted, 2, &mut Silent).unwrap();
     let checked = check_lines(&solution, &read_starts(&starts), &read_lines(&lines), 97);
     assert!(checked > 40_000, "{checked}");
 }
