@@ -98,6 +98,19 @@ impl<B: Bitboard> Position<B> {
             || self.rules.royals.len() != self.rules.checkables.len()
     }
 
+    /// The side whose last royal man is gone has lost (the side to move
+    /// looked at first), or `None` while both have one.
+    #[inline]
+    fn royal_captured(&self) -> Option<Outcome> {
+        [self.turn, !self.turn]
+            .into_iter()
+            .find(|&color| self.royals(color).is_empty())
+            .map(|color| Outcome {
+                winner: Some(!color),
+                reason: Reason::RoyalCaptured,
+            })
+    }
+
     /// The outcome fixed by the men on the board alone (royal men lost, a
     /// variant's material or goal-rank condition), before looking at moves.
     pub fn decided(&self) -> Option<Outcome> {
@@ -105,17 +118,11 @@ impl<B: Bitboard> Position<B> {
             // Only a royal man's capture can have decided: the loop below
             // without its look at every condition (a search asks this of
             // every position it reaches).
-            if self.rules.royal_capture_wins {
-                for color in [self.turn, !self.turn] {
-                    if self.royals(color).is_empty() {
-                        return Some(Outcome {
-                            winner: Some(!color),
-                            reason: Reason::RoyalCaptured,
-                        });
-                    }
-                }
-            }
-            return None;
+            return if self.rules.royal_capture_wins {
+                self.royal_captured()
+            } else {
+                None
+            };
         }
         for cond in &self.variant().win_conditions {
             match cond {
@@ -124,13 +131,8 @@ impl<B: Bitboard> Position<B> {
                     if self.rules.royals.is_empty() {
                         continue;
                     }
-                    for color in [self.turn, !self.turn] {
-                        if self.royals(color).is_empty() {
-                            return Some(Outcome {
-                                winner: Some(!color),
-                                reason: Reason::RoyalCaptured,
-                            });
-                        }
+                    if let Some(outcome) = self.royal_captured() {
+                        return Some(outcome);
                     }
                 }
                 WinCondition::NoneLeftOf { color, roles } => {
