@@ -9,8 +9,8 @@
 # about three minutes on 2 cores (K+R+R's lines are most of it). They are
 # kept in the user's cache folder (outside the checkout, so a fresh clone
 # on the same machine finds them),
-# keyed by what decides them: the sources of the solvers crate and of
-# the progress crate it uses, the command line's fog-endgame module, this
+# keyed by what decides them: the Rust sources of the solvers crate and
+# of the progress crate it uses, the command line's fog-endgame module, this
 # script, and the versions of the solvers crate's dependencies (not the
 # whole Cargo.lock: a new version of a crate the solver does not use, a
 # web one say, no longer makes the next run solve them all again). An
@@ -20,8 +20,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out="${TRUNK_STAGING_DIR:?run by trunk as a post_build hook}/endgames"
 key=$(
     cd "$root"
-    find crates/solvers/src crates/solvers/Cargo.toml crates/progress/src crates/progress/Cargo.toml \
-        crates/cli/src/fog_endgame* tools/endgame-tables.sh -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+    # Rust sources only: the notes beside them (READINGS.md) decide nothing.
+    { find crates/solvers/src crates/progress/src crates/cli/src/fog_endgame* -type f -name '*.rs' -print0
+      printf '%s\0' crates/solvers/Cargo.toml crates/progress/Cargo.toml tools/endgame-tables.sh
+    } | LC_ALL=C sort -z | xargs -0 sha256sum
     # The dependency tree without the checkout's own paths, so every clone
     # finds the same key.
     cargo tree --quiet -p fogbound-solvers -e normal --prefix none | sed -E 's| \(/[^)]*\)||'
