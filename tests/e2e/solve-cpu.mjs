@@ -5,8 +5,11 @@
 //
 //   cargo build --profile checked -p fogbound-cli
 //   PATH="$PWD/tools/node_modules/.bin:$PATH" trunk build --release
-//   node tests/e2e/solve-cpu.mjs [ID] [--cooks] [--after-stop] [--runs N]
-//   (default rotenberg-1976; FOGBOUND_CLI names another native binary)
+//   node tests/e2e/solve-cpu.mjs [ID | FILE.json] [--cooks] [--after-stop] [--runs N]
+//   (ID: a collection entry, default rotenberg-1976; FILE.json: any puzzle
+//   file, opened in the page by its link code, e.g.
+//   crates/puzzles/tests/data/rotenberg-fiedler50-15.json; FOGBOUND_CLI
+//   names another native binary)
 //
 // Per run, a fresh page: "Solve it" clicked once the page is ready (the
 // worker already started by the page), then the verdict; with --cooks the
@@ -33,11 +36,23 @@ const RUNS = Number(args[args.indexOf("--runs") + 1] ?? 1) || 1;
 const id = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs") ?? "rotenberg-1976";
 const CLI = process.env.FOGBOUND_CLI ?? fileURLToPath(new URL("../../target/checked/fogbound", import.meta.url));
 
-const entries = JSON.parse(readFileSync(new URL("../../crates/puzzles/src/collection.json", import.meta.url), "utf8"));
-const entry = entries.find((e) => e.id === id);
-if (!entry) throw new Error(`no collection entry ${id}`);
-const file = join(mkdtempSync(join(tmpdir(), "fogbound-solve-cpu-")), `${id}.json`);
-writeFileSync(file, JSON.stringify(entry.puzzle));
+let file;
+let route;
+if (id.endsWith(".json")) {
+  // A puzzle file: the page opens it by the link code the CLI gives it.
+  file = id;
+  const check = spawnSync(CLI, ["puzzle", "check", file], { encoding: "utf8" });
+  const code = check.stdout.match(/^link code: (\S+)$/m)?.[1];
+  if (!code) throw new Error(`no link code for ${file}: ${check.stderr || check.stdout}`);
+  route = `#/puzzle?p=${code}`;
+} else {
+  const entries = JSON.parse(readFileSync(new URL("../../crates/puzzles/src/collection.json", import.meta.url), "utf8"));
+  const entry = entries.find((e) => e.id === id);
+  if (!entry) throw new Error(`no collection entry ${id}`);
+  file = join(mkdtempSync(join(tmpdir(), "fogbound-solve-cpu-")), `${id}.json`);
+  writeFileSync(file, JSON.stringify(entry.puzzle));
+  route = `#/puzzle?id=${id}`;
+}
 
 /** The trace's tasks of one thread: [wall ms, CPU ms, start µs] of each. */
 function tasks(trace, thread) {
@@ -58,7 +73,7 @@ const browser = await launch();
 const rows = [];
 for (let run = 0; run < RUNS; run++) {
   const page = await browser.newPage();
-  await page.goto(`${server.url}#/puzzle?id=${id}`);
+  await page.goto(`${server.url}${route}`);
   await page.waitForSelector("[data-testid='puzzle-solve']:not([disabled])", { timeout: 120000 });
   if (AFTER_STOP) {
     await page.click("[data-testid='puzzle-solve']");
@@ -74,6 +89,7 @@ for (let run = 0; run < RUNS; run++) {
   await page.click("[data-testid='puzzle-solve']");
   const wall = await verdictAfter();
   const jobMs = Number(await page.locator("[data-testid='puzzle-verdict']").getAttribute("data-millis"));
+  const verdict = (await page.locator("[data-testid='puzzle-verdict']").innerText()).split("\n")[0].slice(0, 60);
   if (COOKS) await page.waitForSelector("[data-testid='puzzle-cooks'][data-state='done']", { timeout: 3600000 });
   const trace = JSON.parse((await browser.stopTracing()).toString());
   await page.close();
@@ -85,17 +101,19 @@ for (let run = 0; run < RUNS; run++) {
   const toJob = key ? (key[2] - clickAt(trace)) / 1000 : NaN;
   const main = tasks(trace, /^CrRendererMain$/).reduce((s, [, c]) => s + c, 0);
   const time = spawnSync("/usr/bin/time", ["-f", "%U %e", CLI, "puzzle", "solve", file, "--json", "--threads", "1",
-    ...(COOKS ? ["--max-nodes", "300000000"] : ["--no-cooks"])], { encoding: "utf8", maxBuffer: 1 << 26 });
+    // The page's budgets: the worker's COOKS_NODES covers the pass,
+    // SOLVE_NODES (60 M) the key and tree.
+    ...(COOKS ? ["--max-nodes", "300000000"] : ["--no-cooks", "--max-nodes", "60000000"])], { encoding: "utf8", maxBuffer: 1 << 26 });
   const [user, elapsed] = time.stderr.trim().split("\n").pop().split(" ").map(Number);
-  const nodes = JSON.parse(time.stdout).nodes;
-  rows.push({ load, wall, toJob, jobMs, jobs, main, user, elapsed, nodes });
+  const native = JSON.parse(time.stdout);
+  rows.push({ load, wall, toJob, jobMs, jobs, main, user, elapsed, nodes: native.nodes, verdict, nativeVerdict: native.verdict });
 }
 await browser.close();
 await server.close();
 
-console.log(`| ${id}${COOKS ? ", key then cook pass" : ", key and tree"}${AFTER_STOP ? ", after Stop" : ""} | load | click → verdict (wall) | click → job start | job (worker's clock) | worker tasks in the trace (wall / CPU) | page's main thread CPU | native CPU (wall) | native nodes |`);
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log(`| ${id}${COOKS ? ", key then cook pass" : ", key and tree"}${AFTER_STOP ? ", after Stop" : ""} | load | click → verdict (wall) | click → job start | job (worker's clock) | worker tasks in the trace (wall / CPU) | page's main thread CPU | page's verdict | native CPU (wall) | native nodes, verdict |`);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows) {
   const jobs = r.jobs.map(([w, c]) => `${w.toFixed(0)} / ${c.toFixed(0)} ms`).join("; ");
-  console.log(`| | ${r.load.toFixed(1)} | ${r.wall.toFixed(0)} ms | ${r.toJob.toFixed(0)} ms | ${r.jobMs.toFixed(0)} ms | ${jobs} | ${r.main.toFixed(0)} ms | ${(r.user * 1000).toFixed(0)} ms (${(r.elapsed * 1000).toFixed(0)} ms) | ${r.nodes} |`);
+  console.log(`| | ${r.load.toFixed(1)} | ${r.wall.toFixed(0)} ms | ${r.toJob.toFixed(0)} ms | ${r.jobMs.toFixed(0)} ms | ${jobs} | ${r.main.toFixed(0)} ms | ${r.verdict} | ${(r.user * 1000).toFixed(0)} ms (${(r.elapsed * 1000).toFixed(0)} ms) | ${r.nodes}, ${r.nativeVerdict} |`);
 }
