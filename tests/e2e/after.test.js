@@ -181,8 +181,7 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
 
   // The share link in a fresh browser (no saved games): the same replay.
   for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
-    const fresh = await suite.browser.newContext({ viewport });
-    const other = await fresh.newPage();
+    const other = await suite.page({ viewport });
     const otherErrors = watchErrors(other);
     await other.goto(share);
     await appReady(other);
@@ -208,14 +207,12 @@ test("the fog lifts: replay in every view by keyboard, PGN out and in, a share l
     await other.goto(share.replace("?game=", "?game=%%%"));
     await other.waitForSelector('[data-testid="replay-error"]');
     assert.deepEqual(otherErrors, []);
-    await fresh.close();
   }
 });
 
 test("two saved games survive a reload; one is deleted; a new game keeps the unfinished one", async () => {
   for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/play?model=fog&start=1");
     await appReady(page);
@@ -255,7 +252,6 @@ test("two saved games survive a reload; one is deleted; a new game keeps the unf
     await page.waitForSelector('[data-testid="curtain"]');
     assert.ok((await page.textContent('[data-testid="curtain"]')).includes("Black to move"));
     assert.deepEqual(errors, []);
-    await context.close();
   }
 });
 

@@ -15,7 +15,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`the composer's view names the key and a try with its refutation (${name})`, async () => {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/puzzle?id=speckmann-dsz-1975");
     await appReady(page);
@@ -42,12 +42,11 @@ for (const [name, viewport] of [
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }
 
 test("the composer's view on Rotenberg's mate in 8 shows its progress and stops at once", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/puzzle?id=rotenberg-1976");
   await appReady(page);
@@ -68,5 +67,4 @@ test("the composer's view on Rotenberg's mate in 8 shows its progress and stops 
   assert.equal(await page.locator("[data-testid='puzzle-cooks']").getAttribute("data-state"), "stopped");
   assert.equal(await page.locator("[data-testid='puzzle-composer-run']").isDisabled(), false);
   assert.deepEqual(errors, []);
-  await page.close();
 });

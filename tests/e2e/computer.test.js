@@ -73,8 +73,7 @@ for (const [sizeName, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`a Fog of War game against the random mover from the form, at ${sizeName} size`, async () => {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/play");
     await appReady(page);
@@ -125,13 +124,11 @@ for (const [sizeName, viewport] of [
     }
     await page.waitForSelector('[data-testid="replay-slider"]');
     assert.deepEqual(errors, []);
-    await context.close();
   });
 }
 
 test("a Kriegspiel game against the computer from a link: a refused try, Any?, a move, the answer", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=english&mode=computer&computer=random&side=white&start=1");
   await appReady(page);
@@ -166,12 +163,10 @@ test("a Kriegspiel game against the computer from a link: a refused try, Any?, a
   assert.equal(await page.locator('[data-square] [data-piece^="b"]').count(), 0);
   await page.screenshot({ path: `${SHOTS}computer-kriegspiel-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 test("the fog bot is the form's first offer; a hint rings the computer's move and 'Move now' hurries it", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 390, height: 844 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=fog&mode=computer&side=white");
   await appReady(page);
@@ -255,7 +250,6 @@ test("the fog bot is the form's first offer; a hint rings the computer's move an
   await page.click('[data-testid="last"]');
   await page.screenshot({ path: `${SHOTS}computer-belief-phone.png`, fullPage: true });
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 for (const [sizeName, viewport] of [
@@ -263,8 +257,7 @@ for (const [sizeName, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`moves in SAN on both sides, and a typed move refused keeps its text and says why, at ${sizeName} size`, async () => {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     // Fog of War: a move read but impossible on White's board is refused
     // with its reason, and the box keeps the text to correct.
@@ -294,6 +287,5 @@ for (const [sizeName, viewport] of [
     assert.match(plies[1], /^([KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[QRBN])?|O-O)\+?$/, `not SAN: ${plies.join()}`);
     await page.screenshot({ path: `${SHOTS}computer-open-san-${sizeName}.png`, fullPage: true });
     assert.deepEqual(errors, []);
-    await context.close();
   });
 }

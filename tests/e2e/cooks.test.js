@@ -33,7 +33,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`the cook pass shows the move under test and stops at once, keeping what it decided (${name})`, async () => {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await solveRotenberg(page);
     await decided(page, 1);
@@ -69,12 +69,11 @@ for (const [name, viewport] of [
     await page.waitForSelector("[data-testid='puzzle-verdict'][data-verdict='solved'][data-millis]", { timeout: WORKER_WAIT });
     assert.equal((await page.locator("[data-testid='puzzle-key']").textContent()).trim(), "Rg2");
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }
 
 test("left alone, the cook pass decides every other first move of Rotenberg's mate in 8: none mates", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await solveRotenberg(page);
   // About a minute and a half on a loaded 2-core machine: the wait is
@@ -84,5 +83,4 @@ test("left alone, the cook pass decides every other first move of Rotenberg's ma
   assert.equal(await page.locator("[data-testid='progress']").count(), 0);
   assert.equal(await page.locator("[data-testid='puzzle-cooks-stop']").count(), 0);
   assert.deepEqual(errors, []);
-  await page.close();
 });

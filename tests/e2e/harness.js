@@ -114,13 +114,52 @@ export async function appReady(page) {
   );
 }
 
+/** Playwright's viewport for a page opened without one. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** What a journey may have hung on the kept page: listeners of these kinds
+ * are removed before the next journey has it. */
+const PAGE_EVENTS = ["console", "pageerror", "dialog", "download", "popup", "request", "response", "requestfailed", "worker", "frameattached", "framenavigated"];
+
 /**
  * Serves dist/ and launches Chromium before a test file's tests, and stops
  * both after them. The returned object's `server` and `browser` are set once
  * the tests run.
+ *
+ * `suite.page({ viewport, reducedMotion })` is the page a journey runs in.
+ * A new browser context for each journey cost the machine 1.4–1.7
+ * core-seconds (a renderer started, the page's wasm compiled cold), against
+ * 0.45–0.5 for a fresh load in a page kept open (`context-cost.mjs`, idle
+ * 2-core machine); the untimed journeys took 263 core-seconds and 175 s
+ * with a context each, 210 and 147 s so (one run each). So the suite keeps one
+ * context and one page and hands that page to each journey as new: on a
+ * blank document, with the site's storage cleared (local storage, IndexedDB,
+ * the service worker and its caches), without the listeners and routes an
+ * earlier journey hung on it, online, at the viewport and motion asked for.
+ * The browser's HTTP cache is kept, as a returning visitor's is. A journey
+ * that needs a context of its own (touch, permissions, a second tab, the
+ * network taken away, a first visit) opens one with `suite.browser`.
  */
 export function useSuite() {
-  const suite = { server: null, browser: null };
+  const suite = { server: null, browser: null, page: null };
+  let kept = null;
+  suite.page = async ({ viewport = DEFAULT_VIEWPORT, reducedMotion = null } = {}) => {
+    if (kept === null) {
+      const context = await suite.browser.newContext({ viewport });
+      const page = await context.newPage();
+      kept = { context, page, cdp: await context.newCDPSession(page) };
+    }
+    const { context, page, cdp } = kept;
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.setOffline(false);
+    await page.goto("about:blank");
+    await cdp.send("Storage.clearDataForOrigin", { origin: new URL(suite.server.url).origin, storageTypes: "all" });
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ reducedMotion });
+    return page;
+  };
   before(async () => {
     await mkdir(SHOTS, { recursive: true });
     suite.server = await serveDist();

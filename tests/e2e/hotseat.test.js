@@ -130,8 +130,7 @@ async function move(page, board, from, to) {
 }
 
 test("a Fog of War hot-seat game to a king capture, with a reload", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?variant=chess&model=fog&clock=none&mode=hotseat&start=1");
   await appReady(page);
@@ -176,13 +175,11 @@ test("a Fog of War hot-seat game to a king capture, with a reload", async () => 
   assert.ok(outcome.includes("White wins"), outcome);
   await page.screenshot({ path: `${SHOTS}hotseat-over-desktop.png` });
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 for (const [sizeName, viewport] of SIZES) {
   test(`a Kriegspiel view with an illegal try and Any? at ${sizeName} size`, async () => {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=berkeley-any&clock=5+3&start=1");
     await appReady(page);
@@ -215,13 +212,11 @@ for (const [sizeName, viewport] of SIZES) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `the game is ${overflow}px wider than the screen`);
     assert.deepEqual(errors, []);
-    await context.close();
   });
 }
 
 test("a corrupt save is reported, kept, and a fresh start offered", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/");
   await appReady(page);
@@ -234,12 +229,10 @@ test("a corrupt save is reported, kept, and a fresh start offered", async () => 
   await page.click('[data-testid="start"]');
   await curtainUp(page, "White");
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 test("a Dark Chess probe uses the turn and only the prober learns of it", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=dark&start=1");
   await appReady(page);
@@ -269,12 +262,10 @@ test("a Dark Chess probe uses the turn and only the prober learns of it", async 
   assert.ok(feedback.includes("probed d5"), feedback);
   await page.screenshot({ path: `${SHOTS}hotseat-dark-desktop.png` });
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 test("leaving a game for the form keeps it to resume", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=fog&start=1");
   await appReady(page);
@@ -286,7 +277,6 @@ test("leaving a game for the form keeps it to resume", async () => {
   await page.click('[data-testid="resume"]');
   await curtainUp(page, "Black");
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 // --- Moving by hand: mouse drag, touch drag, drawn arrows, the keyboard. ----
@@ -439,8 +429,7 @@ async function setHidden(page, hidden) {
 
 for (const [sizeName, viewport] of SIZES) {
   test(`a game from the form with names and a custom clock, typed moves, aids and a hidden-tab pause at ${sizeName} size`, async () => {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/");
     await appReady(page);
@@ -558,14 +547,12 @@ for (const [sizeName, viewport] of SIZES) {
     await audit(page, board, "b", memory, black);
     assert.deepEqual((await shown(page)).phantoms, {});
     assert.deepEqual(errors, []);
-    await context.close();
   });
 }
 
 test("a move the viewer saw slides in, unless the viewer asked for reduced motion", async () => {
   for (const reducedMotion of ["no-preference", "reduce"]) {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport: { width: 1280, height: 800 }, reducedMotion });
     const errors = watchErrors(page);
     // Open board: Black sees all of White's e2-e4.
     await page.goto(suite.server.url + "#/play?model=open&start=1");
@@ -581,11 +568,9 @@ test("a move the viewer saw slides in, unless the viewer asked for reduced motio
     const animation = await slide.evaluate((e) => getComputedStyle(e).animationName);
     assert.equal(animation, reducedMotion === "reduce" ? "none" : "board-slide");
     assert.deepEqual(errors, []);
-    await context.close();
   }
   // Fog: Black does not see White's e2-e4, so nothing slides.
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   await page.goto(suite.server.url + "#/play?model=fog&start=1");
   await appReady(page);
   await page.click('[data-testid="reveal"]');
@@ -595,12 +580,10 @@ test("a move the viewer saw slides in, unless the viewer asked for reduced motio
   await page.waitForSelector("[data-square]");
   assert.equal(await page.locator(".slide").count(), 0);
   assert.ok(!(await page.content()).includes("--slide"), "a slide in Black's markup");
-  await context.close();
 });
 
 test("a Dark Chess move into check is refused and the attacker flashes red", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?model=dark&start=1");
   await appReady(page);
@@ -639,12 +622,11 @@ test("a Dark Chess move into check is refused and the attacker flashes red", asy
   await curtainUp(page, "Black");
   assert.equal(await page.locator("rect.flash").count(), 0);
   assert.deepEqual(errors, []);
-  await context.close();
 });
 
 test("a Kriegspiel pawn shows its pushes and, apart, its capture tries; a try goes to the umpire", async () => {
   for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/play?model=kriegspiel&preset=english&start=1");
     await appReady(page);
@@ -662,6 +644,5 @@ test("a Kriegspiel pawn shows its pushes and, apart, its capture tries; a try go
     await page.waitForSelector('[data-testid="feedback"]');
     assert.match(await page.textContent('[data-testid="turn"]'), /White to move/);
     assert.deepEqual(errors, []);
-    await page.close();
   }
 });

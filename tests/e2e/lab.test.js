@@ -46,7 +46,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`the lab gives a K+R start's verdict and steps through its line (${name})`, async () => {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/solvers/fog-endgames");
     await appReady(page);
@@ -119,6 +119,5 @@ for (const [name, viewport] of [
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }

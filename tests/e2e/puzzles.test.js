@@ -27,7 +27,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`a posted puzzle link is solved against the umpire; a wrong try is refuted (${name})`, async () => {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
 
     // The collection: every entry with its stipulation and source.
@@ -148,12 +148,11 @@ for (const [name, viewport] of [
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }
 
 test("the solver shows Rotenberg's key and proof first, then gives way to an attempt", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/puzzle?id=rotenberg-1976");
   await appReady(page);
@@ -172,11 +171,10 @@ test("the solver shows Rotenberg's key and proof first, then gives way to an att
   assert.match(await page.locator("[data-testid='puzzle-log']").textContent(), /Rg2/);
   assert.match(await page.locator("[data-testid='puzzle-cooks']").textContent(), /not all first moves were decided/);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("a puzzle built in the editor is checked, published and opened from its link", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/puzzles/editor");
   await appReady(page);
@@ -202,7 +200,6 @@ test("a puzzle built in the editor is checked, published and opened from its lin
   assert.match(await page.locator("h1").textContent(), /A rook's mate in the fog/);
   assert.match(await tryText(page, "Ra8"), /Solved!/);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 for (const [name, viewport] of [
@@ -210,7 +207,7 @@ for (const [name, viewport] of [
   ["phone", { width: 390, height: 844 }],
 ]) {
   test(`the editor clears the board with or without the hidden men and says what a puzzle hides (${name})`, async () => {
-    const page = await suite.browser.newPage({ viewport });
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     await page.goto(suite.server.url + "#/puzzles/editor");
     await appReady(page);
@@ -238,6 +235,5 @@ for (const [name, viewport] of [
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= viewport.width + 1, `the page is ${width} px wide on a ${viewport.width} px screen`);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 }

@@ -28,8 +28,7 @@ const suite = useSuite();
 
 for (const [sizeName, viewport] of SIZES) {
   test(`every route renders at ${sizeName} size`, async () => {
-    const context = await suite.browser.newContext({ viewport });
-    const page = await context.newPage();
+    const page = await suite.page({ viewport });
     const errors = watchErrors(page);
     for (const [name, hash, title] of ROUTES) {
       await page.goto(suite.server.url + hash);
@@ -53,7 +52,6 @@ for (const [sizeName, viewport] of SIZES) {
       }
     }
     assert.deepEqual(errors, []);
-    await context.close();
   });
 }
 
@@ -70,7 +68,7 @@ async function shows(page, title, entry) {
 }
 
 test("links and the history move between the page's routes and the study pages, both apps agreeing", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/");
   await appReady(page);
@@ -117,11 +115,10 @@ test("links and the history move between the page's routes and the study pages, 
   await page.click("[data-testid='perft-run']");
   await page.locator("[data-testid='perft-result']").waitFor({ timeout: 120000 });
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("a bad game link explains itself instead of failing", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play?variant=checkers&clock=3-2");
   await appReady(page);
@@ -137,11 +134,10 @@ test("a bad game link explains itself instead of failing", async () => {
   assert.match(more, /names 'Ann': give two names separated by a comma/);
   assert.equal(await page.locator("[data-square]").count(), 64, "the default board is still shown");
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("links read as browsers write them; a repeated or huge value is reported short", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = await suite.page({ viewport: { width: 390, height: 844 } });
   const errors = watchErrors(page);
   // The comma as %2C, a space as +: the names a form would send.
   await page.goto(suite.server.url + "#/play?names=Ann+Lee%2CBob&variant=foolish-king&variant=chess");
@@ -166,11 +162,10 @@ test("links read as browsers write them; a repeated or huge value is reported sh
   assert.deepEqual(errors, []);
   assert.deepEqual(otherErrors, []);
   await other.close();
-  await page.close();
 });
 
 test("the settings form builds a shareable link that opens the same settings", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   await page.goto(suite.server.url + "#/play");
   await appReady(page);
   await page.selectOption("#variant", "foolish-king");
@@ -186,12 +181,11 @@ test("the settings form builds a shareable link that opens the same settings", a
   assert.equal(await other.inputValue("#preset"), "wild16");
   assert.equal(await other.inputValue("#clock"), "3+2");
   assert.equal(await other.locator("[data-testid='error-banner']").count(), 0);
-  await page.close();
   await other.close();
 });
 
 test("the new-game form's picture of the board takes no Tab stop", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/play");
   await appReady(page);
@@ -206,5 +200,4 @@ test("the new-game form's picture of the board takes no Tab stop", async () => {
     assert.ok(!onBoard, `Tab stop ${i + 1} is the decorative board`);
   }
   assert.deepEqual(errors, []);
-  await page.close();
 });

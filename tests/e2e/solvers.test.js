@@ -7,7 +7,7 @@ import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT } from "./harness.j
 const suite = useSuite();
 
 test("KRK 8×8 solves in the browser to the published figures, and a game against perfect play runs", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/solvers/krk");
   await appReady(page);
@@ -62,11 +62,10 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   assert.match(rows, /fails to mate0/);
   await page.screenshot({ path: `${SHOTS}krk-play-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays from the opposite position", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await suite.page({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/solvers/fox-hounds");
   await appReady(page);
@@ -101,7 +100,6 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   assert.match(await page.textContent("[data-testid='fox-game']"), /A FoxBox is a position where the hounds hold the fox/);
   await page.screenshot({ path: `${SHOTS}fox-hounds-play-desktop.png`, fullPage: true });
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 /** Drags the man on `from` to `to` with the mouse. */

@@ -118,7 +118,7 @@ test("today's puzzle is played to mate; another of a chosen difficulty; today's 
 });
 
 test("today's puzzle on a phone", async () => {
-  const page = await suite.browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = await suite.page({ viewport: { width: 390, height: 844 } });
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/puzzles");
   await appReady(page);
@@ -130,5 +130,4 @@ test("today's puzzle on a phone", async () => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 391, `the page is ${width} px wide on a 390 px screen`);
   assert.deepEqual(errors, []);
-  await page.close();
 });

@@ -8,7 +8,7 @@ import { watchErrors, appReady, SHOTS, useSuite, WORKER_WAIT, serviceWorkerActiv
 const suite = useSuite();
 
 test("perft runs in the worker and matches the published count", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/about");
   await appReady(page);
@@ -18,11 +18,10 @@ test("perft runs in the worker and matches the published count", async () => {
   await result.waitFor({ timeout: WORKER_WAIT });
   assert.match(await result.textContent(), /^197281 nodes/);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("a long perft shows progress, the page stays responsive, and Stop ends it", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/about");
   await appReady(page);
@@ -43,11 +42,10 @@ test("a long perft shows progress, the page stays responsive, and Stop ends it",
   await page.locator("[data-testid='perft-result']").waitFor({ timeout: WORKER_WAIT });
   assert.match(await page.locator("[data-testid='perft-result']").textContent(), /^400 nodes/);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("a malformed FEN gets a clear message, not a dead page", async () => {
-  const page = await suite.browser.newPage();
+  const page = await suite.page();
   const errors = watchErrors(page);
   await page.goto(suite.server.url + "#/about");
   await appReady(page);
@@ -58,7 +56,6 @@ test("a malformed FEN gets a clear message, not a dead page", async () => {
   assert.ok((await message.textContent()).length > 10);
   assert.equal(await page.locator("#fatal-error").isHidden(), true);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test("after the first visit the app works with the network off", async () => {
@@ -146,8 +143,7 @@ test("a first visit straight to a study page keeps the study module for offline 
 });
 
 test("offline on a first visit, a study page says it could not load and offers a reload", async () => {
-  const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
+  const page = await suite.page({ viewport: { width: 390, height: 844 } });
   // The page's own files arrive; the study module's do not.
   await page.route(/study(_bg\.wasm|\.js)$/, (route) => route.abort("internetdisconnected"));
   await page.goto(suite.server.url + "#/puzzles");
@@ -162,5 +158,4 @@ test("offline on a first visit, a study page says it could not load and offers a
   await page.click(".menu-toggle");
   await page.click(".nav-links a[href='#/rules']");
   await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Rules");
-  await context.close();
 });
