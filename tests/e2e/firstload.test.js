@@ -30,6 +30,9 @@ const PHONE = { width: 390, height: 844 };
  * |   puzzle, the proof's download button  |         |         |         |
  * | + the composer's view, a fresh worker  | 366,310 | 318,712 | 542,997 |
  * |   after Stop, the umpire's second look |         |         |         |
+ * | dist/ before the next row (2026-11-28) | 366,562 | 318,720 | 568,275 |
+ * | wasm-opt -O1 once, not -Oz twice; the  | 365,346 | 316,602 | 569,197 |
+ * |   worker -O2, not -O3 (dist/)          |         |         |         |
  *
  * The study module has a budget of its own, below. */
 const PAGE_WASM_GZIP_BUDGET = 400_000;
