@@ -141,7 +141,7 @@ const PAGE_EVENTS = ["console", "pageerror", "dialog", "download", "popup", "req
  * network taken away, a first visit) opens one with `suite.browser`.
  */
 export function useSuite() {
-  const suite = { server: null, browser: null, page: null };
+  const suite = { server: null, browser: null };
   let kept = null;
   suite.page = async ({ viewport = DEFAULT_VIEWPORT, reducedMotion = null } = {}) => {
     if (kept === null) {
