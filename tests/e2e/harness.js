@@ -121,10 +121,20 @@ const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
  * are removed before the next journey has it. */
 const PAGE_EVENTS = ["console", "pageerror", "dialog", "download", "popup", "request", "response", "requestfailed", "worker", "frameattached", "framenavigated"];
 
+/** The server, the browser and the kept page, shared by every test file
+ * that runs in this process (see `useSuite`). */
+let shared = null;
+
 /**
  * Serves dist/ and launches Chromium before a test file's tests, and stops
  * both after them. The returned object's `server` and `browser` are set once
  * the tests run.
+ *
+ * Test files that run in one process (`journeys.mjs` imports them all) share
+ * one server, one browser and one kept page: the last file's `after` closes
+ * them. Each file run alone as its own process started Node, Playwright and
+ * Chromium and compiled the page's wasm cold, about 3 core-seconds a file
+ * (`harness.test.js` alone, 5 runs: 20 core-seconds).
  *
  * `suite.page({ viewport, reducedMotion })` is the page a journey runs in.
  * A new browser context for each journey cost the machine 1.4–1.7
@@ -136,20 +146,23 @@ const PAGE_EVENTS = ["console", "pageerror", "dialog", "download", "popup", "req
  * blank document, with the site's storage cleared (local storage, IndexedDB,
  * the service worker and its caches), without the listeners and routes an
  * earlier journey hung on it, online, at the viewport and motion asked for.
- * The browser's HTTP cache is kept, as a returning visitor's is. A journey
- * that needs a context of its own (touch, permissions, a second tab, the
- * network taken away, a first visit) opens one with `suite.browser`.
+ * The browser's HTTP cache is kept, as a returning visitor's is. The kept
+ * page runs without the service worker: installed afresh after each
+ * clearing, it cost every load about 0.35 core-seconds more (0.74–0.88
+ * against 0.38–0.53, loads to the play form), and more when it kept the
+ * worker's and the study module's megabytes. A journey that needs a context
+ * of its own (the service worker and offline use, touch, permissions, a
+ * second tab, a first visit) opens one with `suite.browser`.
  */
 export function useSuite() {
   const suite = { server: null, browser: null };
-  let kept = null;
   suite.page = async ({ viewport = DEFAULT_VIEWPORT, reducedMotion = null } = {}) => {
-    if (kept === null) {
-      const context = await suite.browser.newContext({ viewport });
+    if (shared.kept === null) {
+      const context = await suite.browser.newContext({ viewport, serviceWorkers: "block" });
       const page = await context.newPage();
-      kept = { context, page, cdp: await context.newCDPSession(page) };
+      shared.kept = { context, page, cdp: await context.newCDPSession(page) };
     }
-    const { context, page, cdp } = kept;
+    const { context, page, cdp } = shared.kept;
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await context.unrouteAll({ behavior: "ignoreErrors" });
@@ -161,13 +174,25 @@ export function useSuite() {
     return page;
   };
   before(async () => {
-    await mkdir(SHOTS, { recursive: true });
-    suite.server = await serveDist();
-    suite.browser = await launch();
+    if (shared === null) {
+      const started = (async () => {
+        await mkdir(SHOTS, { recursive: true });
+        const server = await serveDist();
+        return { server, browser: await launch() };
+      })();
+      shared = { files: 0, started, kept: null };
+    }
+    shared.files += 1;
+    Object.assign(suite, await shared.started);
   });
   after(async () => {
-    await suite.browser?.close();
-    await suite.server?.close();
+    shared.files -= 1;
+    if (shared.files > 0) return;
+    const { started } = shared;
+    shared = null;
+    const { server, browser } = await started;
+    await browser.close();
+    await server.close();
   });
   return suite;
 }
