@@ -127,8 +127,8 @@ let shared = null;
 
 /**
  * Serves dist/ and launches Chromium before a test file's tests, and stops
- * both after them. The returned object's `server` and `browser` are set once
- * the tests run.
+ * both after the last file of the process is done. The returned object's
+ * `server` and `browser` are set once the tests run.
  *
  * Test files that run in one process (`journeys.mjs` imports them all) share
  * one server, one browser and one kept page: the last file's `after` closes
