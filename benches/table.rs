@@ -15,7 +15,6 @@ use criterion::{criterion_group, BatchSize, Criterion};
 use fogbound::play::settings::PlayLink;
 use fogbound::play::state::{PlayAction, PlayState};
 use fogbound::play::table::{Act, GameTable};
-use yew::Reducible;
 
 /// A timed Dark Chess game of at least `plies` plies, played by clicks on
 /// hinted moves picked by a fixed generator (an ended game starts over

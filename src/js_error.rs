@@ -1,6 +1,8 @@
 //! A JavaScript error as the page tells it: its message, else the value
 //! itself when it is a string.
 
+#![cfg(target_arch = "wasm32")]
+
 use wasm_bindgen::{JsCast, JsValue};
 
 pub fn describe(error: JsValue) -> String {

@@ -10,6 +10,18 @@
 //! `worker/` the typed protocol, the worker itself and the page-side client;
 //! `panic` the panic hook that keeps a failure readable; `query` the
 //! addresses' parameters, read as browsers write them.
+//!
+//! The web stack (yew, web-sys, gloo, wasm-bindgen) is a dependency of the
+//! wasm32 build only. Natively the library is the app's logic: the game
+//! table, settings, records and replay, the pages' states and reducers, the
+//! board's model; the native tests check it without compiling a browser's
+//! bindings. A file that draws or touches the browser says so in its first
+//! lines (`#![cfg(target_arch = "wasm32")]`), and a file that mixes the two
+//! puts the same gate on its browser items.
+
+// Natively the browser's items are gated out, and what only they use goes
+// unused: dead code is the wasm32 build's (the page's) to report.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 pub mod app;
 pub mod components;
@@ -29,4 +41,5 @@ pub mod worker;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
+#[cfg(target_arch = "wasm32")]
 pub use app::{App, Route};

@@ -3,11 +3,38 @@
 //! there" or "not kept". Natively — where the pages' reducers run in tests
 //! — there is no storage, and every read finds nothing.
 
+#[cfg(target_arch = "wasm32")]
 fn storage() -> Option<web_sys::Storage> {
-    if cfg!(not(target_arch = "wasm32")) {
-        return None;
-    }
     web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn storage() -> Option<NoStorage> {
+    None
+}
+
+/// Natively: a storage of which there is none (the type has no values),
+/// with the browser's methods, so the functions below read the same.
+#[cfg(not(target_arch = "wasm32"))]
+enum NoStorage {}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl NoStorage {
+    fn get_item(&self, _: &str) -> Result<Option<String>, ()> {
+        match *self {}
+    }
+    fn set_item(&self, _: &str, _: &str) -> Result<(), ()> {
+        match *self {}
+    }
+    fn remove_item(&self, _: &str) -> Result<(), ()> {
+        match *self {}
+    }
+    fn length(&self) -> Result<u32, ()> {
+        match *self {}
+    }
+    fn key(&self, _: u32) -> Result<Option<String>, ()> {
+        match *self {}
+    }
 }
 
 pub fn get(key: &str) -> Option<String> {

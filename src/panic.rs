@@ -8,6 +8,8 @@
 //! page learns of its failure through the worker's `error` event (see
 //! `worker::client`).
 
+#![cfg(target_arch = "wasm32")]
+
 use std::panic::PanicHookInfo;
 
 /// Installs the hook. `who` names the part of the app in the message.

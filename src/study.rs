@@ -9,6 +9,8 @@
 //! on the same fragment with its own router, and draws nothing on the
 //! page's own routes (the page unmounts it there anyway).
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::RefCell;
 
 use yew::prelude::*;

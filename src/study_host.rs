@@ -5,6 +5,8 @@
 //! routes. While the module loads it says so; if it cannot load (offline
 //! on a first visit, a file missing) it says why and offers a reload.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 

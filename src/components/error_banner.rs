@@ -2,6 +2,8 @@
 //! the top of the page. Fatal errors (panics) use the separate `#fatal-error`
 //! element of `index.html`, because the app itself may be gone by then.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use yew::prelude::*;

@@ -2,6 +2,8 @@
 //! and the side panel. On a wide screen the panel sits beside the board; on a
 //! phone it goes below.
 
+#![cfg(target_arch = "wasm32")]
+
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -1,8 +1,9 @@
 //! A small SVG bar chart for distributions (depth to mate, game lengths).
 
-use crate::decimal::Fixed;
-use yew::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use {crate::decimal::Fixed, yew::prelude::*};
 
+#[cfg(target_arch = "wasm32")]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub label: AttrValue,
@@ -12,6 +13,7 @@ pub struct Series {
     pub counts: Vec<u64>,
 }
 
+#[cfg(target_arch = "wasm32")]
 #[derive(Properties, PartialEq)]
 pub struct HistogramProps {
     pub series: Vec<Series>,
@@ -25,6 +27,7 @@ const LEFT: f64 = 64.0;
 const BOTTOM: f64 = 36.0;
 const TOP: f64 = 14.0;
 
+#[cfg(target_arch = "wasm32")]
 #[function_component(Histogram)]
 pub fn histogram(props: &HistogramProps) -> Html {
     let width = props

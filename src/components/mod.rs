@@ -8,9 +8,17 @@ pub mod histogram;
 pub mod new_game;
 pub mod progress;
 
-pub use board::{Board, BoardSquare, BoardView, SquareView};
+#[cfg(target_arch = "wasm32")]
+pub use board::Board;
+pub use board::{BoardSquare, BoardView, SquareView};
+#[cfg(target_arch = "wasm32")]
 pub use error_banner::{ErrorBanner, ErrorContext, Errors};
+#[cfg(target_arch = "wasm32")]
 pub use frame::PageFrame;
-pub use histogram::{group_digits, Histogram, Series};
+pub use histogram::group_digits;
+#[cfg(target_arch = "wasm32")]
+pub use histogram::{Histogram, Series};
+#[cfg(target_arch = "wasm32")]
 pub use new_game::NewGameForm;
+#[cfg(target_arch = "wasm32")]
 pub use progress::ProgressBar;

@@ -3,6 +3,8 @@
 //! (another person, or an automated player and the colour you take), and
 //! links to these settings. It hands the chosen settings to `on_start`.
 
+#![cfg(target_arch = "wasm32")]
+
 use yew::prelude::*;
 
 use crate::components::{Board, BoardView, PageFrame};

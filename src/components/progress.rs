@@ -1,5 +1,7 @@
 //! A labelled progress bar for worker jobs.
 
+#![cfg(target_arch = "wasm32")]
+
 use crate::decimal::Fixed;
 use yew::prelude::*;
 

@@ -3,6 +3,8 @@
 //! cancel. It doubles as a way for anyone to time the engine in their own
 //! browser.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use yew::prelude::*;

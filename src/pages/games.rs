@@ -2,6 +2,8 @@
 //! resume (unfinished) or replay (finished) or delete; PGN import into the
 //! replay; and the unreadable saves, to download or discard.
 
+#![cfg(target_arch = "wasm32")]
+
 use yew::prelude::*;
 
 use crate::app::{go_to, Route};

@@ -13,18 +13,21 @@ mod replay;
 mod rules;
 mod solvers;
 
-pub use about::About;
-pub use fog_lab::FogEndgames;
-pub use fox_hounds::FoxHounds;
-pub use games::{CorruptSaves, Games};
-pub use home::Home;
-pub use krk::Krk;
-pub use not_found::NotFound;
-pub use play::Play;
-pub use puzzles::{PuzzleEditor, PuzzleSolve, Puzzles, SolutionTree};
-pub use replay::ReplayPage;
-pub use rules::Rules;
-pub use solvers::Solvers;
+#[cfg(target_arch = "wasm32")]
+pub use {
+    about::About,
+    fog_lab::FogEndgames,
+    fox_hounds::FoxHounds,
+    games::{CorruptSaves, Games},
+    home::Home,
+    krk::Krk,
+    not_found::NotFound,
+    play::Play,
+    puzzles::{PuzzleEditor, PuzzleSolve, Puzzles, SolutionTree},
+    replay::ReplayPage,
+    rules::Rules,
+    solvers::Solvers,
+};
 
 use std::rc::Rc;
 

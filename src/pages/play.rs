@@ -6,6 +6,8 @@
 //! then drops `start` from the address, so a reload resumes the saved game
 //! rather than starting another).
 
+#![cfg(target_arch = "wasm32")]
+
 use yew::prelude::*;
 use yew_router::prelude::*;
 

@@ -4,13 +4,11 @@
 
 use std::rc::Rc;
 
-use yew::prelude::*;
-use yew_router::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use {crate::app::Route, crate::play::review::GameReview, yew::prelude::*, yew_router::prelude::*};
 
-use crate::app::Route;
 use crate::play::library;
 use crate::play::replay::Replay;
-use crate::play::review::GameReview;
 use crate::query::{echo, Query};
 
 /// What a replay address asks for.
@@ -68,6 +66,7 @@ fn open(query: &str) -> Result<(Rc<Replay>, bool), String> {
 }
 
 /// The Replay page. See the module docs.
+#[cfg(target_arch = "wasm32")]
 #[function_component(ReplayPage)]
 pub fn replay_page() -> Html {
     let location = use_location();

@@ -1,3 +1,5 @@
+#![cfg(target_arch = "wasm32")]
+
 use fogbound_engine::catalogue;
 use yew::prelude::*;
 

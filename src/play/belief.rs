@@ -4,6 +4,8 @@
 //! view at each ply, how many candidate boards it kept and how often they
 //! put an enemy man on each square.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_engine::Color;

@@ -2,6 +2,8 @@
 //! hidden-page pause, sounds, the clock's heartbeat and the computer's
 //! turns (asked of the worker).
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 

@@ -145,11 +145,10 @@ pub fn format_date(ms: f64) -> String {
 
 pub use browser::*;
 
-/// The parts that talk to the browser (they build natively, for the native
-/// tests of the modules that use them, but only run in a page).
+/// The parts that talk to the browser's storage (natively, where there is
+/// none, they find nothing and keep nothing) and its downloads.
 mod browser {
     use super::*;
-    use wasm_bindgen::JsCast;
 
     use crate::local_storage::{get, keys, remove, set};
 
@@ -215,7 +214,10 @@ mod browser {
             }
             return kept;
         }
+        #[cfg(target_arch = "wasm32")]
         let now = js_sys::Date::now();
+        #[cfg(not(target_arch = "wasm32"))]
+        let now = 0.0;
         let games: Vec<Summary> = keys()
             .iter()
             .filter_map(|k| k.strip_prefix(GAME_PREFIX))
@@ -346,7 +348,9 @@ mod browser {
     }
 
     /// Offers `text` as a file download (a Blob behind an object URL).
+    #[cfg(target_arch = "wasm32")]
     pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+        use wasm_bindgen::JsCast;
         let fail = |e: wasm_bindgen::JsValue| format!("the download could not start: {e:?}");
         let document = web_sys::window()
             .and_then(|w| w.document())
@@ -381,7 +385,9 @@ mod browser {
 
     /// Copies `text` to the clipboard; the promise's failure is reported
     /// through `done`.
+    #[cfg(target_arch = "wasm32")]
     pub fn copy(text: &str, done: impl FnOnce(Result<(), String>) + 'static) {
+        use wasm_bindgen::JsCast;
         let navigator = match web_sys::window() {
             Some(w) => w.navigator(),
             None => return done(Err("no window".into())),

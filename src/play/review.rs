@@ -6,6 +6,8 @@
 //! the record's way out: PGN download and copy, and a share link for a
 //! finished game.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_engine::Color;

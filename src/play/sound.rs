@@ -23,6 +23,7 @@ pub enum Cue {
 pub const MUTE_KEY: &str = "fogbound.mute";
 
 /// The notes of a cue: (frequency in Hz, start in s, length in s, waveform).
+#[cfg(target_arch = "wasm32")]
 fn notes(cue: Cue) -> &'static [(f32, f64, f64, &'static str)] {
     match cue {
         Cue::Move => &[(520.0, 0.0, 0.07, "triangle")],
@@ -38,6 +39,7 @@ fn notes(cue: Cue) -> &'static [(f32, f64, f64, &'static str)] {
 }
 
 /// Whether the player muted the game.
+#[cfg(target_arch = "wasm32")]
 pub fn muted() -> bool {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
@@ -45,18 +47,21 @@ pub fn muted() -> bool {
         .is_some_and(|v| v == "1")
 }
 
+#[cfg(target_arch = "wasm32")]
 pub fn set_muted(mute: bool) {
     if let Some(store) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
         let _ = store.set_item(MUTE_KEY, if mute { "1" } else { "0" });
     }
 }
 
+#[cfg(target_arch = "wasm32")]
 thread_local! {
     static CONTEXT: std::cell::RefCell<Option<web_sys::AudioContext>> =
         const { std::cell::RefCell::new(None) };
 }
 
 /// Plays `cue` (nothing when muted or when the browser has no WebAudio).
+#[cfg(target_arch = "wasm32")]
 pub fn play(cue: Cue) {
     if muted() {
         return;

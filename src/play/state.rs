@@ -9,8 +9,6 @@
 use std::cell::{Ref, RefCell};
 use std::rc::Rc;
 
-use yew::Reducible;
-
 use super::table::{Act, GameTable};
 
 /// See the module docs.
@@ -47,10 +45,9 @@ impl PlayState {
     }
 }
 
-impl Reducible for PlayState {
-    type Action = PlayAction;
-
-    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+impl PlayState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
         match action {
             PlayAction::Start(game) => Rc::new(PlayState {
                 game: Some(Rc::new(RefCell::new(*game))),
@@ -76,5 +73,14 @@ impl Reducible for PlayState {
                 })
             }
         }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for PlayState {
+    type Action = PlayAction;
+
+    fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
+        PlayState::reduce(self, action)
     }
 }

@@ -13,6 +13,8 @@
 //! domain's job and decodes the domain's answer, around an untyped core
 //! that deals in bytes (one copy of it in the page, whatever the domains).
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -26,43 +28,10 @@ use crate::js_error::describe;
 use fogbound_worker::ComputeWorker;
 
 use super::protocol::{decode, encode, Domain, DomainId, Request, Response};
+use super::ClientEvent;
 
 /// Where Trunk puts the worker's script, relative to the page.
 pub const WORKER_SCRIPT: &str = "worker.js";
-
-/// What the page hears about its current job, whose answer is an `A`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ClientEvent<A> {
-    Progress {
-        pass: String,
-        done: u64,
-        total: u64,
-    },
-    Done {
-        answer: A,
-        millis: f64,
-        memory_bytes: u64,
-    },
-    /// The job's best answer so far; it goes on thinking.
-    Interim(A),
-    Failed(String),
-    Cancelled,
-}
-
-impl<A> ClientEvent<A> {
-    /// A job's end as the page hears it: its answer, or why it failed.
-    /// (What a native test gives a page's reducer, having run the job.)
-    pub fn of(result: Result<A, String>) -> ClientEvent<A> {
-        match result {
-            Ok(answer) => ClientEvent::Done {
-                answer,
-                millis: 1.0,
-                memory_bytes: 0,
-            },
-            Err(message) => ClientEvent::Failed(message),
-        }
-    }
-}
 
 /// A handle to one worker that runs the jobs of domain `D`, owned by a
 /// component. Dropping it terminates the worker.

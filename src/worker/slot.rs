@@ -6,11 +6,10 @@
 //! finished answer), and lets [`use_job_runner`] send the requested job to
 //! the worker.
 
-use std::rc::Rc;
+#[cfg(target_arch = "wasm32")]
+use {super::ComputeClient, std::rc::Rc, yew::prelude::*};
 
-use yew::prelude::*;
-
-use super::{ClientEvent, ComputeClient, Domain};
+use super::{ClientEvent, Domain};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct JobSlot<D: Domain> {
@@ -110,6 +109,7 @@ impl<D: Domain> JobSlot<D> {
 /// Owns the page's worker client and sends each job the slot asks for.
 /// `on_event` turns worker events into the page's actions. Returns the
 /// client (for Stop buttons).
+#[cfg(target_arch = "wasm32")]
 #[hook]
 pub fn use_job_runner<D: Domain>(
     slot: &JobSlot<D>,

@@ -11,5 +11,6 @@ mod dom;
 mod engine;
 mod play;
 mod replay;
+mod routes;
 
 wasm_bindgen_test_configure!(run_in_browser);

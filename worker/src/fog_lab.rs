@@ -21,6 +21,7 @@ pub const LAB_SIZE: usize = 8;
 
 /// The folder of the files beside the page, as an absolute URL (the lab
 /// jobs carry it: the worker runs from a blob).
+#[cfg(target_arch = "wasm32")]
 pub fn page_folder() -> String {
     web_sys::window()
         .and_then(|w| w.document())

@@ -32,8 +32,10 @@ pub mod perft;
 pub mod protocol;
 pub mod puzzle;
 
+#[cfg(target_arch = "wasm32")]
 mod compute;
 
+#[cfg(target_arch = "wasm32")]
 pub use compute::ComputeWorker;
 pub use protocol::{Domain, DomainId, Request, Response};
 

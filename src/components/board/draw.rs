@@ -1,6 +1,8 @@
 //! Drawing the board's squares, men, memory aids, coordinates and the man
 //! being dragged.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -1,6 +1,8 @@
 //! The board's own state between events: the press or drag under way, the
 //! mark being drawn, the marks, the keyboard cursor and the flip.
 
+#![cfg(target_arch = "wasm32")]
+
 use super::marks::{Brush, Mark};
 
 /// A left button, finger or pen held on one of the viewer's men.

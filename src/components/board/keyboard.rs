@@ -1,6 +1,8 @@
 //! The board from the keyboard: arrow keys move a cursor over the squares,
 //! Enter or Space acts like a click, `f` flips, Escape drops what is held.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 

@@ -84,6 +84,7 @@ impl Layout {
 
 /// A pointer's position in board units (the SVG's viewBox), from the
 /// board's box on screen.
+#[cfg(target_arch = "wasm32")]
 pub(super) fn board_point(
     svg: &web_sys::Element,
     layout: Layout,

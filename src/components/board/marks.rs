@@ -1,9 +1,7 @@
 //! The viewer's own drawing on the board: circles and arrows.
 
-use yew::prelude::*;
-
-use super::layout::Layout;
-use crate::decimal::Fixed;
+#[cfg(target_arch = "wasm32")]
+use {super::layout::Layout, crate::decimal::Fixed, yew::prelude::*};
 
 /// The colour of a drawn mark, chosen by the modifier keys held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +57,7 @@ pub fn toggle_mark(marks: &mut Vec<Mark>, mark: Mark) {
 
 /// A circle or an arrow, in screen placement. Marks name their squares
 /// (`data-from`, `data-to`) for tests; they are the viewer's own drawing.
+#[cfg(target_arch = "wasm32")]
 pub(super) fn mark_html(mark: &Mark, layout: Layout, preview: bool) -> Html {
     let class = classes!(
         "mark",

@@ -41,6 +41,7 @@
 //! viewer's memory aids, drawn translucent with a dashed outline, carry
 //! `data-phantom` / `data-ghost` (never `data-piece`).
 
+#[cfg(target_arch = "wasm32")]
 mod draw;
 mod gesture;
 mod keyboard;
@@ -49,19 +50,21 @@ mod marks;
 #[cfg(test)]
 mod tests;
 
-use std::rc::Rc;
-
-use yew::prelude::*;
-
 pub use super::board_view::{
     piece_name, square_label, square_name, BoardSquare, BoardView, SquareView,
 };
-use draw::{draw_coordinates, draw_square, float_transform, piece_html, SquareContext};
-use gesture::{next_board_id, Draw, Hold, Local, Press, LONG_PRESS_MS};
-use layout::{board_point, Layout, CELL, CELL_F};
-use marks::mark_html;
 pub use marks::{toggle_mark, Brush, Mark};
+#[cfg(target_arch = "wasm32")]
+use {
+    draw::{draw_coordinates, draw_square, float_transform, piece_html, SquareContext},
+    gesture::{next_board_id, Draw, Hold, Local, Press, LONG_PRESS_MS},
+    layout::{board_point, Layout, CELL, CELL_F},
+    marks::mark_html,
+    std::rc::Rc,
+    yew::prelude::*,
+};
 
+#[cfg(target_arch = "wasm32")]
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
     pub view: Rc<BoardView>,
@@ -100,6 +103,7 @@ pub struct BoardProps {
     pub decorative: bool,
 }
 
+#[cfg(target_arch = "wasm32")]
 /// Starts a long press of a finger on `square`: unless the finger moves or
 /// lifts first, after [`LONG_PRESS_MS`] the press becomes a mark being
 /// drawn from `square`, as with the right button.
@@ -142,6 +146,7 @@ fn long_press(
 }
 
 /// The SVG board.
+#[cfg(target_arch = "wasm32")]
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
     let local = use_mut_ref(Local::default);

@@ -1,5 +1,6 @@
 //! Native tests of the board's model, layout, marks and labels.
 
+use super::layout::Layout;
 use super::*;
 
 #[test]

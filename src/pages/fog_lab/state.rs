@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use fogbound_solvers::fog_endgame::line_file;
 use fogbound_solvers::fog_endgame::{Material, Reading};
-use yew::prelude::*;
 
 use crate::worker::fog_lab::{LabExplained, LabFigures, LabReply, LabStep, LabVerdict, MIN_SIZE};
 use crate::worker::lab::{LabAnswer, LabJob, LabJobs, LabQuestion};
@@ -69,11 +68,10 @@ fn first_start(material: Material) -> (Vec<u8>, u8) {
 /// `question`, with where the worker finds the files: beside the page
 /// (natively, in tests, the folder's name alone).
 fn job(question: LabQuestion) -> LabJob {
-    let files = if cfg!(target_arch = "wasm32") {
-        crate::worker::fog_lab::page_folder()
-    } else {
-        "endgames/".into()
-    };
+    #[cfg(target_arch = "wasm32")]
+    let files = crate::worker::fog_lab::page_folder();
+    #[cfg(not(target_arch = "wasm32"))]
+    let files = "endgames/".to_string();
     LabJob { files, question }
 }
 
@@ -347,10 +345,9 @@ impl Default for LabState {
     }
 }
 
-impl Reducible for LabState {
-    type Action = LabAction;
-
-    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
+impl LabState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
         match action {
@@ -446,6 +443,15 @@ impl Reducible for LabState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for LabState {
+    type Action = LabAction;
+
+    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
+        LabState::reduce(self, action)
     }
 }
 

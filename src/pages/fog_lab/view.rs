@@ -4,13 +4,17 @@
 use std::rc::Rc;
 
 use fogbound_solvers::fog_endgame::Material;
-use yew::prelude::*;
 
-use super::claims::{agrees, claim};
 use super::state::{men_letters, square_name, SIZE};
-use crate::components::{group_digits, BoardView};
+use crate::components::BoardView;
 use crate::decimal::Fixed;
-use crate::worker::fog_lab::{LabFigures, NOT_A_START, SMALL_BOARD_MATERIALS};
+#[cfg(target_arch = "wasm32")]
+use {
+    super::claims::{agrees, claim},
+    crate::components::group_digits,
+    crate::worker::fog_lab::{LabFigures, NOT_A_START, SMALL_BOARD_MATERIALS},
+    yew::prelude::*,
+};
 
 /// The board: White's men of `material` on `men` (king first), the black
 /// king drawn where White knows it stands (`king`), every square of
@@ -59,6 +63,7 @@ pub fn squares_text(set: u64) -> String {
 }
 
 /// An 8×8 grid of cells, rank 8 at the top, files labelled.
+#[cfg(target_arch = "wasm32")]
 fn grid(
     testid: &'static str,
     caption: String,
@@ -84,6 +89,7 @@ fn grid(
 /// For White's men as placed: White's moves to capture with the king on
 /// each square, × where White does not win, blank where the king cannot
 /// start (White's men hold or see it).
+#[cfg(target_arch = "wasm32")]
 pub fn start_map(map: &[u8]) -> Html {
     grid(
         "lab-start-map",
@@ -99,6 +105,7 @@ pub fn start_map(map: &[u8]) -> Html {
 
 /// Per black-king square, the share of starts White wins (all placements of
 /// White's men), like the paper's figures.
+#[cfg(target_arch = "wasm32")]
 pub fn square_map(row: &LabFigures) -> Html {
     grid(
         "lab-square-map",
@@ -125,6 +132,7 @@ pub fn square_map(row: &LabFigures) -> Html {
 }
 
 /// The summary table: our figures per material beside the paper's claim.
+#[cfg(target_arch = "wasm32")]
 pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Html {
     let rows = sighted.iter().map(|row| {
         let other = blind.and_then(|b| b.iter().find(|r| r.material == row.material));
@@ -163,6 +171,7 @@ pub fn summary_table(sighted: &[LabFigures], blind: Option<&[LabFigures]>) -> Ht
 
 /// K+Q, K+R and K+R+R on the smaller boards: won of starts, and the
 /// longest win, per board.
+#[cfg(target_arch = "wasm32")]
 pub fn boards_table(rows: &[LabFigures]) -> Html {
     let mut sizes: Vec<u8> = rows.iter().map(|r| r.size).collect();
     sizes.sort_unstable();
@@ -191,6 +200,7 @@ pub fn boards_table(rows: &[LabFigures]) -> Html {
 
 /// Every reading the figures rest on, where the paper or the rules leave a
 /// choice.
+#[cfg(target_arch = "wasm32")]
 pub fn readings() -> Html {
     html! {
         <dl class="facts" data-testid="lab-readings">

@@ -9,7 +9,6 @@ use fogbound_solvers::fox_hounds::{
     Evaluation, FoxBoxInfo, FuzzOdds, Move, MoveOutcome, NamedPosition, Position, Side, Square,
     Summary,
 };
-use yew::prelude::*;
 
 use crate::components::BoardSquare;
 use crate::play::input::pick_move;
@@ -207,10 +206,9 @@ impl FoxState {
     }
 }
 
-impl Reducible for FoxState {
-    type Action = FoxAction;
-
-    fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
+impl FoxState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
         match action {
@@ -253,6 +251,15 @@ impl Reducible for FoxState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for FoxState {
+    type Action = FoxAction;
+
+    fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
+        FoxState::reduce(self, action)
     }
 }
 

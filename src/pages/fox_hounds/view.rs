@@ -4,12 +4,17 @@
 use std::rc::Rc;
 
 use fogbound_solvers::fox_hounds::{BoardSize, Evaluation, Position, Side, Square};
-use yew::prelude::*;
 
-use super::state::{move_text, FoxAction, FoxState, Game, Solved};
-use crate::components::{group_digits, BoardView, Histogram, Series};
-use crate::decimal::{Fixed, Trimmed};
-use crate::worker::fox::MAX_FOX_AI_SIZE;
+use super::state::Game;
+use crate::components::BoardView;
+#[cfg(target_arch = "wasm32")]
+use {
+    super::state::{move_text, FoxAction, FoxState, Solved},
+    crate::components::{group_digits, Histogram, Series},
+    crate::decimal::{Fixed, Trimmed},
+    crate::worker::fox::MAX_FOX_AI_SIZE,
+    yew::prelude::*,
+};
 
 /// The published table (the KRK and Fox & Hounds write-up): size,
 /// reachable positions, possible games, initial evaluation, time, memory of
@@ -98,6 +103,7 @@ pub fn board_view(size: u8, game: Option<&Game>) -> Rc<BoardView> {
 
 /// A board's figures beside the published row, and the distribution of
 /// plies to the end.
+#[cfg(target_arch = "wasm32")]
 pub fn results(size: u8, solved: &Solved) -> Html {
     let s = &solved.summary;
     let published = PUBLISHED.iter().find(|row| row.0 == size);
@@ -148,6 +154,7 @@ pub fn results(size: u8, solved: &Solved) -> Html {
 
 /// The game against the AI: whose move, the value, FoxBox and B, and the
 /// person's moves with their results.
+#[cfg(target_arch = "wasm32")]
 pub fn game_panel(game: &Game, state: &UseReducerHandle<FoxState>) -> Html {
     let to_move = game.position.to_move();
     let human_turn = !game.over && to_move == game.human && game.evaluation.is_some();
@@ -202,6 +209,7 @@ pub fn game_panel(game: &Game, state: &UseReducerHandle<FoxState>) -> Html {
 
 /// The fuzz factor: its slider and box, the odds of perfect play against
 /// the AI, and the fairest p by bisection.
+#[cfg(target_arch = "wasm32")]
 pub fn fuzz_panel(state: &UseReducerHandle<FoxState>) -> Html {
     let busy = state.job.busy();
     let ai_ok = state.size <= MAX_FOX_AI_SIZE;

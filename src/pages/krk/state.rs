@@ -7,7 +7,6 @@ use std::rc::Rc;
 use fogbound_solvers::krk::quadrant::GrowthRow;
 use fogbound_solvers::krk::strategy::StrategyRow;
 use fogbound_solvers::krk::{KrkSummary, Position, ScoredMove, Side, Square, Value};
-use yew::prelude::*;
 
 use crate::components::BoardSquare;
 use crate::play::input::pick_move;
@@ -203,10 +202,9 @@ impl Default for KrkState {
     }
 }
 
-impl Reducible for KrkState {
-    type Action = KrkAction;
-
-    fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
+impl KrkState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
         match action {
@@ -251,6 +249,15 @@ impl Reducible for KrkState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for KrkState {
+    type Action = KrkAction;
+
+    fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
+        KrkState::reduce(self, action)
     }
 }
 

@@ -1,6 +1,8 @@
 //! Drawing the KRK page: the board, the solved figures, the game panel, and
 //! the growth and strategy section.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_solvers::krk::{Side, Square, Value};

@@ -3,16 +3,20 @@
 //! stipulation, rules and source and a mark when solved on this device;
 //! a box that opens any puzzle link or code; the way to the editor.
 
-use fogbound_puzzles::collection::{collection, Entry};
-use yew::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use {
+    super::link::identity,
+    super::solve::{rules_label, stipulation},
+    super::store,
+    super::today::TodayPuzzle,
+    crate::app::Route,
+    fogbound_puzzles::collection::{collection, Entry},
+    yew::prelude::*,
+};
 
-use super::link::identity;
-use super::solve::{rules_label, stipulation};
-use super::store;
-use super::today::TodayPuzzle;
-use crate::app::Route;
 use crate::query::encode;
 
+#[cfg(target_arch = "wasm32")]
 fn card(entry: &Entry, solved: bool) -> Html {
     let p = &entry.puzzle;
     let hidden = if p.hidden.is_empty() {
@@ -55,6 +59,7 @@ pub fn pasted_address(text: &str) -> Option<String> {
     Some(format!("#/puzzle?p={t}"))
 }
 
+#[cfg(target_arch = "wasm32")]
 #[function_component(Puzzles)]
 pub fn puzzles() -> Html {
     let solved = use_memo((), |_| store::solved());

@@ -4,6 +4,8 @@
 //! the duals of the solution. Computed in the worker
 //! (`PuzzleJob::Compose`); this only shows it, with its progress and Stop.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_puzzles::solver::{ComposerView, FirstVerdict};

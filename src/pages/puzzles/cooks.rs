@@ -3,6 +3,8 @@
 //! are decided and a Stop; stopped, what it had decided; finished, the
 //! other keys or "none".
 
+#![cfg(target_arch = "wasm32")]
+
 use fogbound_puzzles::solver::CookProgress;
 use yew::prelude::*;
 

@@ -3,6 +3,8 @@
 //! stipulation and the rules, check it with the solver (sound? a unique
 //! key? cooks?) and publish it as a link that opens in solve mode.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_engine::catalogue::presets;

@@ -8,7 +8,6 @@ use std::rc::Rc;
 use fogbound_engine::{Color, Geometry, Piece, Role, Setup, Square};
 use fogbound_puzzles::puzzle::{Goal, Hidden, Puzzle, Squares, Stalemate, MAX_MOVES};
 use fogbound_puzzles::solver::Solution;
-use yew::prelude::*;
 
 use crate::worker::puzzle::{PuzzleAnswer, PuzzleJob, PuzzleJobs, COOKS_NODES};
 use crate::worker::slot::JobSlot;
@@ -280,10 +279,9 @@ impl EditorState {
     }
 }
 
-impl Reducible for EditorState {
-    type Action = EditorAction;
-
-    fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
+impl EditorState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
         match action {
@@ -383,6 +381,15 @@ impl Reducible for EditorState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for EditorState {
+    type Action = EditorAction;
+
+    fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
+        EditorState::reduce(self, action)
     }
 }
 

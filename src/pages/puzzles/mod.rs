@@ -25,7 +25,5 @@ mod store;
 mod today;
 mod tree;
 
-pub use collection::Puzzles;
-pub use editor::PuzzleEditor;
-pub use solve::PuzzleSolve;
-pub use tree::SolutionTree;
+#[cfg(target_arch = "wasm32")]
+pub use {collection::Puzzles, editor::PuzzleEditor, solve::PuzzleSolve, tree::SolutionTree};

@@ -3,11 +3,8 @@
 //! that does not trust us (`tools/proof-check.py`). The worker writes it
 //! with the solution (`PuzzleAnswer::Solved`); the page only offers it.
 
-use std::rc::Rc;
-
-use yew::prelude::*;
-
-use crate::play::library;
+#[cfg(target_arch = "wasm32")]
+use {crate::play::library, std::rc::Rc, yew::prelude::*};
 
 /// The file's name: the collection id, or `puzzle`, and the key.
 pub fn proof_file_name(id: Option<&str>, key: &str) -> String {
@@ -18,6 +15,7 @@ pub fn proof_file_name(id: Option<&str>, key: &str) -> String {
     format!("{}-{key}.proof.json", id.unwrap_or("puzzle"))
 }
 
+#[cfg(target_arch = "wasm32")]
 #[derive(Properties, PartialEq)]
 pub struct ProofProps {
     /// The proof file the worker wrote with the solution, or why there is
@@ -30,6 +28,7 @@ pub struct ProofProps {
 }
 
 /// The button, and a line saying why the download failed when it did.
+#[cfg(target_arch = "wasm32")]
 #[function_component(ProofDownload)]
 pub fn proof_download(props: &ProofProps) -> Html {
     let error = use_state(|| None::<String>);

@@ -4,6 +4,8 @@
 //! A panel says how many placements are still possible and, on request,
 //! where; a failure is shown concretely; the solver runs on request.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_engine::catalogue::model_label;

@@ -9,7 +9,6 @@ use std::rc::Rc;
 use fogbound_engine::{Attempt, Cell, Color, Role, Square};
 use fogbound_puzzles::solver::{ComposerView, CookProgress, Solution, Verdict};
 use fogbound_puzzles::umpire::Status;
-use yew::prelude::*;
 
 use super::link::{self, Opened};
 use super::store;
@@ -364,10 +363,9 @@ pub fn square_text(from: Square, to: Square, promotion: Option<Role>) -> String 
     s
 }
 
-impl Reducible for SolveState {
-    type Action = SolveAction;
-
-    fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
+impl SolveState {
+    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    pub fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
         s.judge.sent();
@@ -506,6 +504,15 @@ impl Reducible for SolveState {
             }
         }
         Rc::new(s)
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for SolveState {
+    type Action = SolveAction;
+
+    fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
+        SolveState::reduce(self, action)
     }
 }
 

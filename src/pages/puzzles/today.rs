@@ -3,6 +3,8 @@
 //! service worker), the same for everyone on a UTC date, and "Another" of
 //! a chosen difficulty. Each opens in solve mode by its code, titled.
 
+#![cfg(target_arch = "wasm32")]
+
 use fogbound_puzzles::generate::Grade;
 use fogbound_puzzles::generated::{another, listed, today_index, Listed};
 use fogbound_puzzles::puzzle::Puzzle;

@@ -1,6 +1,8 @@
 //! The solver's proof as a collapsible tree: White's attempt, then one
 //! branch per thing the umpire may say, each with White's plan after it.
 
+#![cfg(target_arch = "wasm32")]
+
 use fogbound_puzzles::solver::{Answer, Plan};
 use yew::prelude::*;
 

@@ -13,26 +13,30 @@ mod parts;
 mod revealed;
 mod titles;
 
-use std::rc::Rc;
+#[cfg(target_arch = "wasm32")]
+use {
+    super::seats::Curtain,
+    super::table::{Act, GameTable},
+    crate::components::Board,
+    fogbound_engine::Color,
+    parts::{clocks, record},
+    std::rc::Rc,
+    yew::prelude::*,
+};
 
-use fogbound_engine::Color;
-use yew::prelude::*;
-
-use super::seats::Curtain;
-use super::table::{Act, GameTable};
-use crate::components::Board;
-use parts::{clocks, record};
-
+#[cfg(target_arch = "wasm32")]
 pub use page::{js_now, mute_button, page_hidden};
 pub use titles::{result_text, tab_title};
 
 /// The board area and the side panel of a game.
+#[cfg(target_arch = "wasm32")]
 pub struct GameHtml {
     pub board: Html,
     pub panel: Html,
 }
 
 /// The curtain, the board or the final position, and the panel.
+#[cfg(target_arch = "wasm32")]
 pub fn game_view(game: &GameTable, now: f64, act: Callback<Act>, on_new: Callback<()>) -> GameHtml {
     let new_game = html! {
         <button class="secondary" data-testid="new-game" onclick={Callback::from(move |_| on_new.emit(()))}>

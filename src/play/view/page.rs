@@ -1,5 +1,7 @@
 //! The page around a game: its clock, visibility and the sound switch.
 
+#![cfg(target_arch = "wasm32")]
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

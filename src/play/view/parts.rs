@@ -1,6 +1,8 @@
 //! Pieces of a game's side panel: clocks, move lists, the material tally,
 //! the typed-move box and the memory aids.
 
+#![cfg(target_arch = "wasm32")]
+
 use fogbound_engine::Color;
 use yew::prelude::*;
 

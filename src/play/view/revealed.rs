@@ -2,6 +2,8 @@
 //! may do and know — pickers, questions the umpire answers, the hand-over,
 //! the umpire's log, aids, their move list, draw and resignation.
 
+#![cfg(target_arch = "wasm32")]
+
 use std::rc::Rc;
 
 use fogbound_engine::{Attempt, Color, Role};
