@@ -46,7 +46,7 @@ impl PlayState {
 }
 
 impl PlayState {
-    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    /// The state after `action` (in the page, yew's `Reducible` forwards here).
     pub fn reduce(self: Rc<Self>, action: PlayAction) -> Rc<Self> {
         match action {
             PlayAction::Start(game) => Rc::new(PlayState {

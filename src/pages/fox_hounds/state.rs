@@ -207,7 +207,7 @@ impl FoxState {
 }
 
 impl FoxState {
-    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    /// The state after `action` (in the page, yew's `Reducible` forwards here).
     pub fn reduce(self: Rc<Self>, action: FoxAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();

@@ -203,7 +203,7 @@ impl Default for KrkState {
 }
 
 impl KrkState {
-    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    /// The state after `action` (in the page, yew's `Reducible` forwards here).
     pub fn reduce(self: Rc<Self>, action: KrkAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();

@@ -280,7 +280,7 @@ impl EditorState {
 }
 
 impl EditorState {
-    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    /// The state after `action` (in the page, yew's `Reducible` forwards here).
     pub fn reduce(self: Rc<Self>, action: EditorAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();

@@ -364,7 +364,7 @@ pub fn square_text(from: Square, to: Square, promotion: Option<Role>) -> String 
 }
 
 impl SolveState {
-    /// The state after `action` (yew's `Reducible`, in the page, is this).
+    /// The state after `action` (in the page, yew's `Reducible` forwards here).
     pub fn reduce(self: Rc<Self>, action: SolveAction) -> Rc<Self> {
         let mut s = (*self).clone();
         s.job.sent();
