@@ -7,6 +7,7 @@ pub mod frame;
 pub mod histogram;
 pub mod new_game;
 pub mod progress;
+pub mod select;
 
 #[cfg(target_arch = "wasm32")]
 pub use board::Board;
@@ -22,3 +23,5 @@ pub use histogram::{Histogram, Series};
 pub use new_game::NewGameForm;
 #[cfg(target_arch = "wasm32")]
 pub use progress::ProgressBar;
+#[cfg(target_arch = "wasm32")]
+pub use select::on_select;

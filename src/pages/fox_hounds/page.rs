@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::state::{FoxAction, FoxState};
 use super::view::{board_view, fuzz_panel, game_panel, results};
-use crate::components::{Board, BoardSquare, PageFrame, ProgressBar};
+use crate::components::{on_select, Board, BoardSquare, PageFrame, ProgressBar};
 use crate::worker::slot::use_job_runner;
 
 #[function_component(FoxHounds)]
@@ -23,13 +23,7 @@ pub fn fox_hounds() -> Html {
     };
     let on_size = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Ok(size) = select.value().parse() {
-                    state.dispatch(FoxAction::SetSize(size));
-                }
-            }
-        })
+        on_select(move |size| state.dispatch(FoxAction::SetSize(size)))
     };
     let solve = {
         let state = state.clone();

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::state::{KrkAction, KrkState};
 use super::view::{board_view, game_panel, growth, results};
-use crate::components::{Board, BoardSquare, PageFrame, ProgressBar};
+use crate::components::{on_select, Board, BoardSquare, PageFrame, ProgressBar};
 use crate::worker::krk::MAX_KRK_SIZE;
 use crate::worker::slot::use_job_runner;
 
@@ -24,13 +24,7 @@ pub fn krk() -> Html {
     };
     let on_size = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Ok(size) = select.value().parse() {
-                    state.dispatch(KrkAction::SetSize(size));
-                }
-            }
-        })
+        on_select(move |size| state.dispatch(KrkAction::SetSize(size)))
     };
     let solve = {
         let state = state.clone();

@@ -9,7 +9,7 @@ use fogbound_solvers::krk::{Side, Square, Value};
 use yew::prelude::*;
 
 use super::state::{on_board, setup_position, Game, KrkAction, KrkState, Solved};
-use crate::components::{group_digits, BoardView, Histogram, Series};
+use crate::components::{group_digits, on_select, BoardView, Histogram, Series};
 use crate::decimal::Fixed;
 use crate::worker::krk::{MAX_KRK_SIZE, MAX_KRK_STRATEGY_SIZE, MIN_KRK_STRATEGY_SIZE};
 
@@ -145,13 +145,7 @@ pub fn growth(state: &UseReducerHandle<KrkState>) -> Html {
     let busy = state.job.busy();
     let on_growth_max = {
         let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Ok(max) = select.value().parse() {
-                    state.dispatch(KrkAction::SetGrowthMax(max));
-                }
-            }
-        })
+        on_select(move |max| state.dispatch(KrkAction::SetGrowthMax(max)))
     };
     let run_growth = {
         let state = state.clone();
