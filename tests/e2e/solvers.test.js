@@ -61,6 +61,16 @@ test("KRK 8×8 solves in the browser to the published figures, and a game agains
   assert.match(rows, /longest forced mate16/);
   assert.match(rows, /fails to mate0/);
   await page.screenshot({ path: `${SHOTS}krk-play-desktop.png`, fullPage: true });
+
+  // Another board from the size list: drawn at once, solved on request.
+  await page.selectOption("#krk-size", "5");
+  await page.waitForFunction(() => document.querySelectorAll("[data-square]").length === 25);
+  await page.click("[data-testid='krk-solve']");
+  await page.waitForFunction(
+    () => /5×5: solved/.test(document.querySelector("[data-testid='krk-results']")?.textContent ?? ""),
+    null,
+    { timeout: WORKER_WAIT },
+  );
   assert.deepEqual(errors, []);
 });
 
@@ -99,6 +109,10 @@ test("Fox & Hounds 8×8 reproduces the published row, the fuzz odds, and plays f
   // The FoxBox figures come with a sentence saying what they are.
   assert.match(await page.textContent("[data-testid='fox-game']"), /A FoxBox is a position where the hounds hold the fox/);
   await page.screenshot({ path: `${SHOTS}fox-hounds-play-desktop.png`, fullPage: true });
+
+  // Another board from the size list: drawn at once.
+  await page.selectOption("#fox-size", "6");
+  await page.waitForFunction(() => document.querySelectorAll("[data-square]").length === 36);
   assert.deepEqual(errors, []);
 });
 
