@@ -195,6 +195,12 @@ pub struct Solver<'a> {
     /// The full-information bound is used with at most this many moves
     /// left: [`FULL_INFO_DEPTH`], one more in the cook pass.
     bound_depth: u32,
+    /// White beliefs expanded so far under each first move at the root
+    /// (by the first move's node key; see `pns`).
+    root_effort: HashMap<u64, u64>,
+    /// While the root searches one first move, the belief count at which
+    /// the search returns to the root (0: none).
+    root_yield_at: u64,
 }
 
 /// Whether the game ended in White's win.
@@ -247,6 +253,8 @@ impl<'a> Solver<'a> {
             share: None,
             refuting: false,
             bound_depth: FULL_INFO_DEPTH,
+            root_effort: HashMap::default(),
+            root_yield_at: 0,
         }
     }
 
