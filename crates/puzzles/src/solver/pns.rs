@@ -48,15 +48,16 @@ fn grow(second: u64) -> u64 {
         .min(INFINITE)
 }
 
-/// At the root, a first move's proof number is raised by the effort it
-/// has taken: by one time itself per this many White beliefs expanded
-/// under it. A try whose refutation lies deep keeps a small proof number
-/// however long it is searched (a White belief's number is its cheapest
-/// attempt's, and deep in the try there is always another attempt not yet
-/// opened): on Rotenberg's 15-mover 1.Nf4 took 681 k of the search's
-/// 843 k belief expansions before the key was proved. Measured there
-/// (SOLVER-NOTES.md): 20 k, 46 s of CPU for the key and tree against 90 s
-/// without; 100 k, 61 s.
+/// At the root, once the first moves have taken this many White belief
+/// expansions in all, each one's proof number is raised by the effort it
+/// has taken: by one time itself per this many under it. A try whose
+/// refutation lies deep keeps a small proof number however long it is
+/// searched (a White belief's number is its cheapest attempt's, and deep
+/// in the try there is always another attempt not yet opened): on
+/// Rotenberg's 15-mover 1.Nf4 took 681 k of the search's 843 k belief
+/// expansions before the key was proved. Measured there (SOLVER-NOTES.md):
+/// 37 s of CPU for the key and tree against 90 s without; a shorter search
+/// (the Rotenberg mate in 8's key, 6.6 k beliefs) is left as it was.
 const ROOT_EFFORT_SCALE: u64 = 20_000;
 
 /// At the root, the White beliefs one first move is searched for before
@@ -379,9 +380,20 @@ impl Solver<'_> {
             && self.share.is_some();
         // One thread's root: its first moves' numbers are raised by the
         // effort each has taken (threads share their root differently).
-        let effort_root = matches!(node, Node::Key { .. }) && !shared_root;
+        let at_root = matches!(node, Node::Key { .. }) && !shared_root;
         let keys: Vec<u64> = children.iter().map(Node::key).collect();
         loop {
+            // Only a long search is changed: until the first moves have
+            // taken ROOT_EFFORT_SCALE beliefs in all, the root chooses as it
+            // always did (a mate in 8's key, whose memo the cook pass then
+            // reads, is found in fewer), and the move searched then comes
+            // back when that many are spent.
+            let root_total: u64 = if at_root {
+                self.root_effort.values().sum()
+            } else {
+                0
+            };
+            let effort_root = at_root && root_total >= ROOT_EFFORT_SCALE;
             let mut best = 0;
             let mut best_n = Numbers {
                 pn: INFINITE,
@@ -467,9 +479,13 @@ impl Solver<'_> {
                 let searched = self.mid(&children[best], child_limit);
                 self.leave_first_move(&children[best], searched);
                 searched?;
-            } else if effort_root {
+            } else if at_root {
                 let before = self.stats.belief_states;
-                self.root_yield_at = before + ROOT_ENTRY;
+                self.root_yield_at = if effort_root {
+                    before + ROOT_ENTRY
+                } else {
+                    before + (ROOT_EFFORT_SCALE - root_total)
+                };
                 let searched = self.mid(&children[best], child_limit);
                 self.root_yield_at = 0;
                 let spent = self.stats.belief_states - before;
