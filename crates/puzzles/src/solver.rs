@@ -195,8 +195,9 @@ pub struct Solver<'a> {
     /// The full-information bound is used with at most this many moves
     /// left: [`FULL_INFO_DEPTH`], one more in the cook pass.
     bound_depth: u32,
-    /// White beliefs expanded so far under each first move at the root
-    /// (by the first move's node key; see `pns`).
+    /// White beliefs expanded so far under each first move at a root (by
+    /// the first move's node key, which holds the root's belief; see
+    /// `pns`).
     root_effort: HashMap<u64, u64>,
     /// While the root searches one first move, the belief count at which
     /// the search returns to the root (0: none).

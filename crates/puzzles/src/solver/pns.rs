@@ -389,7 +389,9 @@ impl Solver<'_> {
             // reads, is found in fewer), and the move searched then comes
             // back when that many are spent.
             let root_total: u64 = if at_root {
-                self.root_effort.values().sum()
+                keys.iter()
+                    .map(|k| self.root_effort.get(k).copied().unwrap_or(0))
+                    .sum()
             } else {
                 0
             };
