@@ -202,6 +202,11 @@ pub struct Solver<'a> {
     /// While the root searches one first move, the belief count at which
     /// the search returns to the root (0: none).
     root_yield_at: u64,
+    /// Whether the search under way is a long one: a one-thread root whose
+    /// first moves have taken `ROOT_EFFORT_SCALE` beliefs (`pns`), where
+    /// a child is searched to a threshold raised by a sixteenth, not a
+    /// quarter.
+    long_search: bool,
 }
 
 /// Whether the game ended in White's win.
@@ -256,6 +261,7 @@ impl<'a> Solver<'a> {
             bound_depth: FULL_INFO_DEPTH,
             root_effort: HashMap::default(),
             root_yield_at: 0,
+            long_search: false,
         }
     }
 

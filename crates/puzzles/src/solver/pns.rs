@@ -40,12 +40,15 @@ const INFINITE: u64 = u64::MAX / 4;
 /// searched to before its parent looks again (Pawlewicz and Lew's 1 + ε
 /// trick: fewer returns up the tree, fewer expansions repeated). On the
 /// Rotenberg mate in 8 a quarter did best: 11.4 k beliefs against 13 k with
-/// 15 % and 14.3 k with a third.
-fn grow(second: u64) -> u64 {
-    second
-        .saturating_add(second / 4)
-        .saturating_add(1)
-        .min(INFINITE)
+/// 15 % and 14.3 k with a third. In a long search (`long`: the root's
+/// effort rule has engaged) by a sixteenth: on Rotenberg's 15-mover the
+/// key and tree then took 237 k beliefs and 17.6 s against 400 k and 27 s
+/// (an eighth 299 k, a thirty-second 256 k; SOLVER-NOTES.md). A sixteenth
+/// from the start made the mate in 8 dearer (14.8 k beliefs for its key
+/// and tree against 6.6 k), which is why it waits for a long search.
+fn grow(second: u64, long: bool) -> u64 {
+    let raise = if long { second / 16 } else { second / 4 };
+    second.saturating_add(raise).saturating_add(1).min(INFINITE)
 }
 
 /// At the root, once the first moves have taken this many White belief
@@ -334,13 +337,18 @@ impl Solver<'_> {
     }
 
     fn prove_node(&mut self, root: &Node) -> Result<bool, Stop> {
+        // Each root starts as a short search (a long-lived solver, the
+        // page's umpire, searches many).
+        let was_long = std::mem::replace(&mut self.long_search, false);
         let n = self.mid(
             root,
             Numbers {
                 pn: INFINITE,
                 dn: INFINITE,
             },
-        )?;
+        );
+        self.long_search = was_long;
+        let n = n?;
         if !n.decided() {
             // A number reached the ceiling before a proof or a disproof:
             // nothing is known (never a refutation).
@@ -396,6 +404,9 @@ impl Solver<'_> {
                 0
             };
             let effort_root = at_root && root_total >= ROOT_EFFORT_SCALE;
+            // From then on the whole search under this root is a long one.
+            self.long_search |= effort_root;
+            let long = self.long_search;
             let mut best = 0;
             let mut best_n = Numbers {
                 pn: INFINITE,
@@ -461,9 +472,9 @@ impl Solver<'_> {
             }
             let threshold = if effort_root {
                 let effort = self.root_effort.get(&keys[best]).copied().unwrap_or(0);
-                root_threshold(grow(second), effort).max(best_n.pn.saturating_add(1))
+                root_threshold(grow(second, long), effort).max(best_n.pn.saturating_add(1))
             } else {
-                grow(second)
+                grow(second, long)
             };
             let child_limit = if or {
                 Numbers {
@@ -473,7 +484,7 @@ impl Solver<'_> {
             } else {
                 Numbers {
                     pn: (limit.pn - n.pn).saturating_add(best_n.pn).min(INFINITE),
-                    dn: limit.dn.min(grow(second)),
+                    dn: limit.dn.min(grow(second, long)),
                 }
             };
             if shared_root {
@@ -809,5 +820,15 @@ mod tests {
             assert!(back.abs_diff(1_000) <= 1, "{effort}: {back}");
         }
         assert_eq!(root_threshold(INFINITE, ROOT_EFFORT_SCALE), INFINITE);
+    }
+
+    #[test]
+    fn a_long_search_raises_the_threshold_less() {
+        assert_eq!(grow(160, false), 201);
+        assert_eq!(grow(160, true), 171);
+        // Never below the sibling's number plus one, never past infinity.
+        assert_eq!(grow(0, true), 1);
+        assert_eq!(grow(INFINITE, false), INFINITE);
+        assert_eq!(grow(INFINITE, true), INFINITE);
     }
 }
