@@ -42,8 +42,8 @@ const INFINITE: u64 = u64::MAX / 4;
 /// Rotenberg mate in 8 a quarter did best: 11.4 k beliefs against 13 k with
 /// 15 % and 14.3 k with a third. In a long search (`long`: the root's
 /// effort rule has engaged) by a sixteenth: on Rotenberg's 15-mover the
-/// key and tree then took 237 k beliefs and 17.6 s against 400 k and 27 s
-/// (an eighth 299 k, a thirty-second 256 k; SOLVER-NOTES.md). A sixteenth
+/// key and tree then took 251 k beliefs and 15.7 s against 400 k and 29 s
+/// (an eighth and a thirty-second did worse; SOLVER-NOTES.md). A sixteenth
 /// from the start made the mate in 8 dearer (14.8 k beliefs for its key
 /// and tree against 6.6 k), which is why it waits for a long search.
 fn grow(second: u64, long: bool) -> u64 {
