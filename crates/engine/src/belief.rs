@@ -192,6 +192,12 @@ impl<B: Bitboard> Observer<B> {
         self.mode
     }
 
+    /// Whether a view can depend on the square the moved man left
+    /// ([`InformationModel::tells_origin`]).
+    pub fn tells_origin(&self) -> bool {
+        self.model.tells_origin()
+    }
+
     /// The player whose views these are.
     pub fn viewer(&self) -> Color {
         self.viewer

@@ -471,6 +471,14 @@ impl<B: Bitboard> InformationModel<B> for Umpire {
         B::EMPTY
     }
 
+    /// No square is shown, and the umpire's words after a move name its
+    /// landing square (or the pawn taken en passant, found from it), the
+    /// man taken and the one that took, a promotion and the checks of the
+    /// position after it: never where the man came from.
+    fn tells_origin(&self) -> bool {
+        false
+    }
+
     fn judge(
         &mut self,
         pos: &Position<B>,

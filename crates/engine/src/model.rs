@@ -407,6 +407,19 @@ pub trait InformationModel<B: Bitboard>: fmt::Debug + Send {
     /// going on.
     fn turn_started(&mut self, _pos: &Position<B>, _said: &mut Said) {}
 
+    /// Whether what a move tells the opponent (what [`played`] says, the
+    /// squares [`visible`] shows) can depend on the square the moved man
+    /// left, beyond the position after the move and the move's landing
+    /// square, man, capture, promotion and kind. Two moves from different
+    /// positions that agree on all of those then tell the same when this
+    /// is `false`. Only a model sure of it says `false`.
+    ///
+    /// [`played`]: InformationModel::played
+    /// [`visible`]: InformationModel::visible
+    fn tells_origin(&self) -> bool {
+        true
+    }
+
     /// The moves `player` may be shown as possible when to move. Must be
     /// computed from what the player may know.
     fn hints(&self, pos: &Position<B>, player: Color) -> Vec<Hint>;
