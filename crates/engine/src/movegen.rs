@@ -79,7 +79,9 @@ impl<B: Bitboard> Position<B> {
     pub fn has_moves(&self, mode: RuleMode) -> bool {
         if mode == RuleMode::Orthodox && self.rules.orthodox {
             if let Some(king) = self.king_of(self.turn) {
-                if self.safe_king_steps(king).any() {
+                // Then a piece's move; pawns, castling and en passant
+                // are left to the whole list.
+                if self.safe_king_steps(king).any() || self.has_piece_move(king) {
                     return true;
                 }
             }

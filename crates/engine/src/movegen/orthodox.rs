@@ -67,6 +67,55 @@ impl<B: Bitboard> Position<B> {
     /// line, and pawn pushes generated for all unpinned pawns at once. En
     /// passant and castling are verified by copy-make as in the general path.
     /// The moves go to `out`, a list or a counting sink (`sink.rs`).
+    /// Whether a knight, bishop, rook or queen of the side to move (its
+    /// king on `king`) has a legal move: the moves
+    /// [`Position::generate_orthodox_legal`] would write for them, found
+    /// without writing any. Asking whether a game has ended after every
+    /// move (the puzzle solver plays millions) mostly ends here, not in a
+    /// whole move list.
+    pub(super) fn has_piece_move(&self, king: Square) -> bool {
+        let r = self.rules;
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occ = ours | theirs;
+        let capturable = theirs & !self.by_role[Role::King.index()];
+        let checkers = self.attackers_to(king, !us, occ);
+        if checkers.more_than_one() {
+            return false;
+        }
+        let evasion = match checkers.first() {
+            Some(c) => checkers | r.between(king, c),
+            None => r.all,
+        };
+        let pinned = self.pinned(king, ours, theirs, occ);
+        let target = (!occ | capturable) & evasion & r.all;
+        let knights = self.by_role[Role::Knight.index()] & ours & !pinned;
+        if knights
+            .squares()
+            .any(|from| (r.leap_targets(Role::Knight, from) & target).any())
+        {
+            return true;
+        }
+        let bishops = self.by_role[Role::Bishop.index()];
+        let rooks = self.by_role[Role::Rook.index()];
+        let queens = self.by_role[Role::Queen.index()];
+        ((bishops | rooks | queens) & ours).squares().any(|from| {
+            let mut t = B::EMPTY;
+            if (bishops | queens).contains(from) {
+                t |= r.bishop_attacks(from, occ);
+            }
+            if (rooks | queens).contains(from) {
+                t |= r.rook_attacks(from, occ);
+            }
+            t &= target;
+            if pinned.contains(from) {
+                t &= self.pin_line(king, from);
+            }
+            t.any()
+        })
+    }
+
     pub(super) fn generate_orthodox_legal(&self, out: &mut impl MoveSink<B>, king: Square) {
         let r = self.rules;
         let us = self.turn;

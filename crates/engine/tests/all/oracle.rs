@@ -196,3 +196,107 @@ fn random_game_positions_match_oracle() {
     }
     assert!(positions >= 1000 && perft2 >= 100);
 }
+
+/// A random sparse position: both kings and up to six other men on random
+/// squares, `side` to move (pawns off the first and last ranks), as FEN.
+fn random_sparse_fen(rng: &mut Rng, side: char) -> String {
+    let mut board = [None::<char>; 64];
+    let mut men = vec!['K', 'k'];
+    for _ in 0..1 + rng.below(6) {
+        men.push(b"QRBNPqrbnp"[rng.below(10)] as char);
+    }
+    for man in men {
+        loop {
+            let s = rng.below(64);
+            let rank = s / 8;
+            if board[s].is_none() && !(man.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
+                board[s] = Some(man);
+                break;
+            }
+        }
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(c) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
+/// `has_moves` answers without the move list when a king step or a
+/// piece's move is found (pins and a single check limit the pieces). In
+/// random sparse positions where the king cannot step, mates and
+/// stalemates among them, including the hand-made cases of a pinned
+/// bishop that may move along its pin and a pinned knight that may not,
+/// it agrees with the oracle's move list.
+#[test]
+fn any_move_agrees_with_the_oracle_when_the_king_cannot_step() {
+    let made = [
+        // The pinned bishop's moves along the pin are its side's only ones.
+        ("k7/1b1N4/1P6/8/8/8/6Q1/7K b - - 0 1", true),
+        // A pinned knight has none: stalemate.
+        ("k7/1n1N4/1P6/8/8/8/6Q1/7K b - - 0 1", false),
+        // Only a pawn may move (the whole list decides).
+        ("k7/P7/K7/8/8/8/7p/8 b - - 0 1", true),
+        ("k7/P7/K7/8/8/8/8/8 b - - 0 1", false),
+        // Checked twice: only the king could answer, and it cannot.
+        ("k7/1p6/1N6/4B3/8/8/8/R3K3 b - - 0 1", false),
+    ];
+    for (fen, any) in made {
+        assert_eq!(ours(fen).has_moves(RuleMode::Orthodox), any, "{fen}");
+        assert_eq!(
+            !oracle(fen).legal_moves().is_empty(),
+            any,
+            "oracle at {fen}"
+        );
+    }
+    let mut rng = Rng::new(0x5eed_0f_a11);
+    let (mut checked, mut none) = (0, 0);
+    while checked < 1500 {
+        let side = if rng.chance(50) { 'w' } else { 'b' };
+        let fen = random_sparse_fen(&mut rng, side);
+        // Only positions the oracle accepts (the side not to move not in
+        // check, kings apart).
+        let Ok(orc) = fen
+            .parse::<Fen>()
+            .expect("oracle parses")
+            .into_position::<Chess>(CastlingMode::Standard)
+        else {
+            continue;
+        };
+        let moves = orc.legal_moves();
+        if moves.iter().any(|m| m.role() == shakmaty::Role::King) {
+            continue;
+        }
+        assert_eq!(
+            ours(&fen).has_moves(RuleMode::Orthodox),
+            !moves.is_empty(),
+            "any move at {fen}"
+        );
+        checked += 1;
+        none += usize::from(moves.is_empty());
+    }
+    // Both answers were met often.
+    assert!(
+        none > 50 && none < 1450,
+        "{none} of {checked} without a move"
+    );
+}

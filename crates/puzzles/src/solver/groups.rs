@@ -72,12 +72,17 @@ pub(super) struct Parts {
 }
 
 impl Parts {
-    pub(super) fn of(pos: Pos, hash: u64, parent: u64) -> Parts {
-        Parts {
-            positions: vec![pos],
-            hashes: vec![hash],
-            parents: vec![parent],
-        }
+    /// A group's parts starting with one position, with room for
+    /// `capacity` (most answers fall in the first group: growing it one
+    /// doubling at a time was a good part of the splits' allocation).
+    pub(super) fn of(pos: Pos, hash: u64, parent: u64, capacity: usize) -> Parts {
+        let mut parts = Parts {
+            positions: Vec::with_capacity(capacity),
+            hashes: Vec::with_capacity(capacity),
+            parents: Vec::with_capacity(capacity),
+        };
+        parts.push(pos, hash, parent);
+        parts
     }
 
     pub(super) fn push(&mut self, pos: Pos, hash: u64, parent: u64) {
@@ -142,7 +147,10 @@ impl Solver<'_> {
                     let hash = pos.zobrist_hash_after(&mv, h);
                     match groups.iter_mut().find(|(v, _)| *v == view) {
                         Some((_, parts)) => parts.push(after, hash, h),
-                        None => groups.push((view.clone(), Parts::of(after, hash, h))),
+                        None => {
+                            let room = if groups.is_empty() { belief.len() } else { 1 };
+                            groups.push((view.clone(), Parts::of(after, hash, h, room)))
+                        }
                     }
                 }
             }
@@ -181,9 +189,16 @@ impl Solver<'_> {
         // 64% of the replies were such repeats (SOLVER-NOTES.md).
         let origin_told = self.observer.tells_origin();
         let mut reached: HashSet<Reached, BuildHasherDefault<FirstWord>> = HashSet::default();
-        for (pos, &h) in belief.positions().iter().zip(belief.key()) {
+        for (i, (pos, &h)) in belief.positions().iter().zip(belief.key()).enumerate() {
             moves.clear();
             pos.moves_into(self.mode, &mut moves);
+            if i == 0 && !origin_told {
+                // Room for every reply, guessed from the first position's:
+                // the set otherwise grew by rehashing as it filled.
+                reached.reserve(moves.len() * belief.len());
+            }
+            // The first group takes most replies (see `Parts::of`).
+            let room = moves.len() * (belief.len() - i);
             for mv in &moves {
                 let hash = pos.zobrist_hash_after(mv, h);
                 if !origin_told && !reached.insert(Reached::of(hash, mv)) {
@@ -194,7 +209,10 @@ impl Solver<'_> {
                 // hashing every view.
                 match groups.iter_mut().find(|(v, _)| *v == view) {
                     Some((_, parts)) => parts.push(after, hash, h),
-                    None => groups.push((view.clone(), Parts::of(after, hash, h))),
+                    None => {
+                        let room = if groups.is_empty() { room } else { 1 };
+                        groups.push((view.clone(), Parts::of(after, hash, h, room)))
+                    }
                 }
             }
         }
@@ -227,7 +245,7 @@ mod tests {
                 let hash = pos.zobrist_hash_after(&mv, h);
                 match groups.iter_mut().find(|(v, _)| *v == view) {
                     Some((_, parts)) => parts.push(after, hash, h),
-                    None => groups.push((view, Parts::of(after, hash, h))),
+                    None => groups.push((view, Parts::of(after, hash, h, 1))),
                 }
             }
         }

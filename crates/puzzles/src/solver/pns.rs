@@ -23,11 +23,12 @@
 //! the solver's exact depth in moves) the depth-first search decides a
 //! belief outright, with its witnesses and the full-information bound.
 
+use std::cell::OnceCell;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-use super::{is_pawn_capture, white_won, Pos, Solver, Stop, Turn};
-use fogbound_engine::belief::Belief;
+use super::{is_pawn_capture, white_won, Group, Pos, Solver, Stop, Turn};
+use fogbound_engine::belief::{Belief, View};
 use fogbound_engine::{Bitboard64, Move, MoveAttempt};
 
 /// Proof and disproof numbers at or above this are infinite. 64 bits:
@@ -123,6 +124,29 @@ pub(super) enum ProofMove {
 
 type Shared = Rc<Belief<Bitboard64>>;
 
+/// One answer of an attempt or of Black's turn, as the node keeps it.
+struct Answer {
+    view: View,
+    belief: Shared,
+}
+
+/// What the umpire's answers split a node's belief into, worked out on
+/// the node's first expansion and kept while the node lives: the search
+/// comes back to a node many times while its parent searches (each time
+/// a sibling's numbers pass it), and the answers of a belief never
+/// change. What is read from the memo is read afresh on each expansion.
+type Answers = OnceCell<Rc<[Answer]>>;
+
+fn answers_of(groups: Vec<Group>) -> Rc<[Answer]> {
+    groups
+        .into_iter()
+        .map(|g| Answer {
+            view: g.view,
+            belief: Rc::new(g.belief),
+        })
+        .collect()
+}
+
 /// A node of the AND-OR tree.
 enum Node {
     /// White to move: an OR node.
@@ -138,12 +162,17 @@ enum Node {
         moves: u32,
         turn: Turn,
         attempt: MoveAttempt,
+        answers: Answers,
     },
     /// White asks "Any?": AND over "Yes" and "No".
     Ask { belief: Shared, moves: u32 },
     /// Black to move (any legal reply, any position): AND over what White
     /// is told; `moves` are White's moves left after the reply.
-    Black { belief: Shared, moves: u32 },
+    Black {
+        belief: Shared,
+        moves: u32,
+        answers: Answers,
+    },
     /// The problem's start, where White's first move is looked for: an OR
     /// node over the attempts alone (a key is a move, not a question).
     Key { belief: Shared, moves: u32 },
@@ -206,7 +235,9 @@ impl Node {
                 h.finish()
             }
             Node::Ask { belief, moves } => belief_key(belief, 3, *moves, Turn::Fresh).finish(),
-            Node::Black { belief, moves } => belief_key(belief, 4, *moves, Turn::Fresh).finish(),
+            Node::Black { belief, moves, .. } => {
+                belief_key(belief, 4, *moves, Turn::Fresh).finish()
+            }
             Node::Key { belief, moves } => belief_key(belief, 5, *moves, Turn::Fresh).finish(),
         }
     }
@@ -266,11 +297,7 @@ impl Solver<'_> {
         if belief.is_empty() {
             return Ok(true);
         }
-        let root = Node::White {
-            belief: Rc::new(belief.clone()),
-            moves,
-            turn: self.stage(belief, turn),
-        };
+        let root = self.white(Rc::new(belief.clone()), moves, turn);
         self.prove_node(&root)
     }
 
@@ -288,6 +315,7 @@ impl Solver<'_> {
             moves,
             turn: self.stage(belief, Turn::Fresh),
             attempt: *attempt,
+            answers: Answers::new(),
         };
         self.prove_node(&root)
     }
@@ -342,6 +370,7 @@ impl Solver<'_> {
         let was_long = std::mem::replace(&mut self.long_search, false);
         let n = self.mid(
             root,
+            root.key(),
             Numbers {
                 pn: INFINITE,
                 dn: INFINITE,
@@ -357,11 +386,11 @@ impl Solver<'_> {
         Ok(n.pn == 0)
     }
 
-    /// Nagai's multiple iterative deepening: search `node` until its
-    /// numbers reach the thresholds (or it is decided).
-    fn mid(&mut self, node: &Node, limit: Numbers) -> Result<Numbers, Stop> {
+    /// Nagai's multiple iterative deepening: search `node` (whose
+    /// [`Node::key`] is `key`) until its numbers reach the thresholds (or
+    /// it is decided).
+    fn mid(&mut self, node: &Node, key: u64, limit: Numbers) -> Result<Numbers, Stop> {
         self.tick()?;
-        let key = node.key();
         if let Some(&n) = self.numbers.get(&key) {
             if n.decided() || n.pn >= limit.pn || n.dn >= limit.dn {
                 return Ok(n);
@@ -390,6 +419,15 @@ impl Solver<'_> {
         // effort each has taken (threads share their root differently).
         let at_root = matches!(node, Node::Key { .. }) && !shared_root;
         let keys: Vec<u64> = children.iter().map(Node::key).collect();
+        // The children's numbers, read once here and again for the child
+        // just searched: a child's entry is written by its own search, and
+        // looking every child up again on every return was a sixteenth of
+        // the 15-mover's time (the table is large, each look-up a cache
+        // miss). Only a child reached again inside a sibling's search
+        // could be left stale, and the child's next search reads its own
+        // entry first.
+        let mut known: Vec<Option<Numbers>> =
+            keys.iter().map(|k| self.numbers.get(k).copied()).collect();
         loop {
             // Only a long search is changed: until the first moves have
             // taken ROOT_EFFORT_SCALE beliefs in all, the root chooses as it
@@ -415,7 +453,7 @@ impl Solver<'_> {
             let (mut best_pick, mut second) = (INFINITE, INFINITE);
             let (mut sum, mut least) = (0u64, INFINITE);
             for (i, (c, k)) in children.iter().zip(&keys).enumerate() {
-                let mut n = self.numbers.get(k).copied().unwrap_or_else(|| c.guess());
+                let mut n = known[i].unwrap_or_else(|| c.guess());
                 let mut busy = false;
                 if shared_root {
                     match self.shared_first_move(c, n) {
@@ -489,9 +527,10 @@ impl Solver<'_> {
             };
             if shared_root {
                 self.enter_first_move(&children[best]);
-                let searched = self.mid(&children[best], child_limit);
+                let searched = self.mid(&children[best], keys[best], child_limit);
                 self.leave_first_move(&children[best], searched);
                 searched?;
+                known[best] = self.numbers.get(&keys[best]).copied();
             } else if at_root {
                 let before = self.stats.belief_states;
                 self.root_yield_at = if effort_root {
@@ -499,13 +538,15 @@ impl Solver<'_> {
                 } else {
                     before + (ROOT_EFFORT_SCALE - root_total)
                 };
-                let searched = self.mid(&children[best], child_limit);
+                let searched = self.mid(&children[best], keys[best], child_limit);
                 self.root_yield_at = 0;
                 let spent = self.stats.belief_states - before;
                 *self.root_effort.entry(keys[best]).or_default() += spent;
                 searched?;
+                known[best] = self.numbers.get(&keys[best]).copied();
             } else {
-                self.mid(&children[best], child_limit)?;
+                self.mid(&children[best], keys[best], child_limit)?;
+                known[best] = self.numbers.get(&keys[best]).copied();
             }
         }
     }
@@ -565,7 +606,7 @@ impl Solver<'_> {
                         .insert((belief.key().to_vec(), *turn), (how, *moves));
                 }
             }
-            Node::Black { belief, moves } => {
+            Node::Black { belief, moves, .. } => {
                 let result = if won {
                     None
                 } else {
@@ -590,17 +631,22 @@ impl Solver<'_> {
                 moves,
                 turn,
                 attempt,
-            } => self.expand_attempt(belief, legal, *moves, *turn, attempt),
+                answers,
+            } => self.expand_attempt(belief, legal, *moves, *turn, attempt, answers),
             Node::Ask { belief, moves } => {
                 let (yes, no) = self
                     .any_answers(belief)
                     .expect("asked only where the answer tells something");
                 Ok(Expansion::Children(vec![
-                    self.white(yes, *moves, Turn::Obliged),
-                    self.white(no, *moves, Turn::Asked),
+                    self.white(Rc::new(yes), *moves, Turn::Obliged),
+                    self.white(Rc::new(no), *moves, Turn::Asked),
                 ]))
             }
-            Node::Black { belief, moves } => self.expand_black(belief, *moves),
+            Node::Black {
+                belief,
+                moves,
+                answers,
+            } => self.expand_black(belief, *moves, answers),
             Node::Key { belief, moves } => {
                 let legal = Rc::new(self.legal(belief));
                 let turn = self.stage(belief, Turn::Fresh);
@@ -613,6 +659,7 @@ impl Solver<'_> {
                         moves: *moves,
                         turn,
                         attempt,
+                        answers: Answers::new(),
                     })
                     .collect();
                 Ok(if children.is_empty() {
@@ -624,10 +671,10 @@ impl Solver<'_> {
         }
     }
 
-    fn white(&self, belief: Belief<Bitboard64>, moves: u32, turn: Turn) -> Node {
+    fn white(&self, belief: Shared, moves: u32, turn: Turn) -> Node {
         let turn = self.stage(&belief, turn);
         Node::White {
-            belief: Rc::new(belief),
+            belief,
             moves,
             turn,
         }
@@ -679,6 +726,7 @@ impl Solver<'_> {
                 moves,
                 turn,
                 attempt,
+                answers: Answers::new(),
             });
         }
         if children.is_empty() {
@@ -694,21 +742,24 @@ impl Solver<'_> {
         moves: u32,
         turn: Turn,
         attempt: &MoveAttempt,
+        answers: &Answers,
     ) -> Result<Expansion, Stop> {
         if moves <= 1 {
             let refuted = self.refute(belief, legal, moves, attempt, turn)?;
             return Ok(Expansion::Decided(refuted.is_none()));
         }
-        let groups = self.split(belief, legal, attempt);
+        let groups = answers
+            .get_or_init(|| answers_of(self.split(belief, legal, attempt)))
+            .clone();
         if groups.iter().all(|g| g.view.refused) {
             // Refused everywhere: tells nothing, and is never made.
             return Ok(Expansion::Decided(false));
         }
         let mut children = Vec::new();
-        for g in groups {
+        for g in groups.iter() {
             if g.view.refused {
                 let next = self.after_refusal(&g.belief.positions()[0], turn, attempt);
-                let child = self.white(g.belief, moves, next);
+                let child = self.white(g.belief.clone(), moves, next);
                 if self.seen_lost(&child) {
                     return Ok(Expansion::Decided(false));
                 }
@@ -719,8 +770,9 @@ impl Solver<'_> {
                 }
             } else {
                 children.push(Node::Black {
-                    belief: Rc::new(g.belief),
+                    belief: g.belief.clone(),
                     moves: moves - 1,
+                    answers: Answers::new(),
                 });
             }
         }
@@ -760,7 +812,12 @@ impl Solver<'_> {
         *moves <= self.bound_depth && self.escaping_known(belief, *moves).is_some()
     }
 
-    fn expand_black(&mut self, belief: &Shared, moves: u32) -> Result<Expansion, Stop> {
+    fn expand_black(
+        &mut self,
+        belief: &Shared,
+        moves: u32,
+        answers: &Answers,
+    ) -> Result<Expansion, Stop> {
         if moves == 0 {
             return Ok(Expansion::Decided(false));
         }
@@ -772,15 +829,17 @@ impl Solver<'_> {
                 return Ok(Expansion::Decided(false));
             }
         }
-        let replies = self.replies(belief);
+        let replies = answers
+            .get_or_init(|| answers_of(self.replies(belief)))
+            .clone();
         let mut children = Vec::with_capacity(replies.len());
-        for g in replies {
+        for g in replies.iter() {
             if g.view.outcome.is_some() {
                 if !white_won(g.view.outcome) {
                     return Ok(Expansion::Decided(false));
                 }
             } else {
-                let child = self.white(g.belief, moves, Turn::Fresh);
+                let child = self.white(g.belief.clone(), moves, Turn::Fresh);
                 if self.seen_lost(&child) {
                     return Ok(Expansion::Decided(false));
                 }
