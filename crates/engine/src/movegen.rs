@@ -73,15 +73,16 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Whether the side to move has any move in `mode`. A king step to a
-    /// safe square answers it without generating the rest (the common case
-    /// when a game's end is looked for after every move).
+    /// Whether the side to move has any move in `mode`. A piece's move or
+    /// a king step to a safe square answers it without generating the rest
+    /// (the common case when a game's end is looked for after every move);
+    /// pawns, castling and en passant are left to the whole list. Pieces
+    /// first: on the puzzle solver's 15-mover that order was a few per cent
+    /// faster than the king first.
     pub fn has_moves(&self, mode: RuleMode) -> bool {
         if mode == RuleMode::Orthodox && self.rules.orthodox {
             if let Some(king) = self.king_of(self.turn) {
-                // Then a piece's move; pawns, castling and en passant
-                // are left to the whole list.
-                if self.safe_king_steps(king).any() || self.has_piece_move(king) {
+                if self.has_piece_move(king) || self.safe_king_steps(king).any() {
                     return true;
                 }
             }

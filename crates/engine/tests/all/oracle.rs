@@ -152,7 +152,7 @@ fn random_game_positions_match_oracle() {
             assert_eq!(sorted_ours(&ours(&fen)), a, "FEN round trip {fen}");
             assert_eq!(sorted_oracle(&oracle(&fen)), a, "oracle on our FEN {fen}");
             assert_eq!(pos.is_check(), orc.is_check(), "check flag at {fen}");
-            // The quick answer (a safe king step first) agrees with the
+            // The quick answer (a piece's move or a safe king step first) agrees with the
             // oracle's move list.
             assert_eq!(
                 pos.has_moves(RuleMode::Orthodox),
