@@ -419,13 +419,14 @@ impl Solver<'_> {
         // effort each has taken (threads share their root differently).
         let at_root = matches!(node, Node::Key { .. }) && !shared_root;
         let keys: Vec<u64> = children.iter().map(Node::key).collect();
-        // The children's numbers, read once here and again for the child
-        // just searched: a child's entry is written by its own search, and
-        // looking every child up again on every return was a sixteenth of
-        // the 15-mover's time (the table is large, each look-up a cache
-        // miss). Only a child reached again inside a sibling's search
-        // could be left stale, and the child's next search reads its own
-        // entry first.
+        // The children's numbers, read here once; the child just searched
+        // then has the numbers its search returns, which are its entry
+        // (`mid` returns what it last wrote, or the entry it found
+        // decided or past the limit). Looking every child up again on
+        // every return was a sixteenth of the 15-mover's time (the table
+        // is large, each look-up a cache miss). Only a child reached
+        // again inside a sibling's search could be left stale, and the
+        // child's next search reads its own entry first.
         let mut known: Vec<Option<Numbers>> =
             keys.iter().map(|k| self.numbers.get(k).copied()).collect();
         loop {
@@ -529,8 +530,7 @@ impl Solver<'_> {
                 self.enter_first_move(&children[best]);
                 let searched = self.mid(&children[best], keys[best], child_limit);
                 self.leave_first_move(&children[best], searched);
-                searched?;
-                known[best] = self.numbers.get(&keys[best]).copied();
+                known[best] = Some(searched?);
             } else if at_root {
                 let before = self.stats.belief_states;
                 self.root_yield_at = if effort_root {
@@ -542,11 +542,9 @@ impl Solver<'_> {
                 self.root_yield_at = 0;
                 let spent = self.stats.belief_states - before;
                 *self.root_effort.entry(keys[best]).or_default() += spent;
-                searched?;
-                known[best] = self.numbers.get(&keys[best]).copied();
+                known[best] = Some(searched?);
             } else {
-                self.mid(&children[best], keys[best], child_limit)?;
-                known[best] = self.numbers.get(&keys[best]).copied();
+                known[best] = Some(self.mid(&children[best], keys[best], child_limit)?);
             }
         }
     }
