@@ -60,13 +60,6 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Legal moves for variants with only the orthodox roles and a king of
-    /// the side to move: no role loops, king moves checked square by square
-    /// without copy-make, check evasions restricted to the checker and the
-    /// squares between it and the king, pinned men restricted to their pin
-    /// line, and pawn pushes generated for all unpinned pawns at once. En
-    /// passant and castling are verified by copy-make as in the general path.
-    /// The moves go to `out`, a list or a counting sink (`sink.rs`).
     /// Whether a knight, bishop, rook or queen of the side to move (its
     /// king on `king`) has a legal move: the moves
     /// [`Position::generate_orthodox_legal`] would write for them, found
@@ -116,6 +109,13 @@ impl<B: Bitboard> Position<B> {
         })
     }
 
+    /// Legal moves for variants with only the orthodox roles and a king of
+    /// the side to move: no role loops, king moves checked square by square
+    /// without copy-make, check evasions restricted to the checker and the
+    /// squares between it and the king, pinned men restricted to their pin
+    /// line, and pawn pushes generated for all unpinned pawns at once. En
+    /// passant and castling are verified by copy-make as in the general path.
+    /// The moves go to `out`, a list or a counting sink (`sink.rs`).
     pub(super) fn generate_orthodox_legal(&self, out: &mut impl MoveSink<B>, king: Square) {
         let r = self.rules;
         let us = self.turn;
