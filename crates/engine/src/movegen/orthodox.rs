@@ -10,6 +10,21 @@
 use super::sink::MoveSink;
 use crate::{Bitboard, CastlingRule, Color, Move, MoveKind, Position, Role, RuleMode, Square};
 
+/// What limits the side to move's men other than its king, when at most
+/// one man checks it.
+struct Limits<B> {
+    /// The man checking the king, if any.
+    checkers: B,
+    /// The checker and the squares between it and the king under a check;
+    /// every square without one.
+    evasion: B,
+    /// The men pinned to the king.
+    pinned: B,
+    /// Where a piece may go: an empty square or an enemy man other than a
+    /// king, among `evasion`.
+    target: B,
+}
+
 impl<B: Bitboard> Position<B> {
     /// The role of the enemy man on `sq` (orthodox roles, not the king).
     #[inline]
@@ -60,29 +75,47 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Whether a knight, bishop, rook or queen of the side to move (its
-    /// king on `king`) has a legal move: the moves
-    /// [`Position::generate_orthodox_legal`] would write for them, found
-    /// without writing any. Asking whether a game has ended after every
-    /// move (the puzzle solver plays millions) mostly ends here, not in a
-    /// whole move list.
-    pub(super) fn has_piece_move(&self, king: Square) -> bool {
+    /// What limits the side to move's men other than its king (on
+    /// `king`); `None` when two men check the king and only it may move.
+    #[inline]
+    fn limits(&self, king: Square) -> Option<Limits<B>> {
         let r = self.rules;
         let us = self.turn;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
         let occ = ours | theirs;
-        let capturable = theirs & !self.by_role[Role::King.index()];
         let checkers = self.attackers_to(king, !us, occ);
         if checkers.more_than_one() {
-            return false;
+            return None;
         }
+        // A single checker: capture it or block (`between` is empty for
+        // knights, pawns and adjacent men).
         let evasion = match checkers.first() {
             Some(c) => checkers | r.between(king, c),
             None => r.all,
         };
-        let pinned = self.pinned(king, ours, theirs, occ);
-        let target = (!occ | capturable) & evasion & r.all;
+        let capturable = theirs & !self.by_role[Role::King.index()];
+        Some(Limits {
+            checkers,
+            evasion,
+            pinned: self.pinned(king, ours, theirs, occ),
+            target: (!occ | capturable) & evasion & r.all,
+        })
+    }
+
+    /// Whether a knight, bishop, rook or queen of the side to move (its
+    /// king on `king`) has a legal move: the moves
+    /// [`Position::generate_orthodox_legal`] writes for them, found without
+    /// writing any. Asking whether a game has ended after every move (the
+    /// puzzle solver plays millions) mostly ends here, not in a whole move
+    /// list.
+    pub(super) fn has_piece_move(&self, king: Square) -> bool {
+        let Some(Limits { pinned, target, .. }) = self.limits(king) else {
+            return false;
+        };
+        let r = self.rules;
+        let ours = self.by_color[self.turn.index()];
+        let occ = self.occupied();
         let knights = self.by_role[Role::Knight.index()] & ours & !pinned;
         if knights
             .squares()
@@ -125,20 +158,17 @@ impl<B: Bitboard> Position<B> {
         let occ = ours | theirs;
         let kings = self.by_role[Role::King.index()];
         let capturable = theirs & !kings;
-        let checkers = self.attackers_to(king, them, occ);
 
         self.push_king_steps(out, king);
-        if checkers.more_than_one() {
+        let Some(Limits {
+            checkers,
+            evasion,
+            pinned,
+            target,
+        }) = self.limits(king)
+        else {
             return;
-        }
-        // A single checker: capture it or block (`between` is empty for
-        // knights, pawns and adjacent men).
-        let evasion = match checkers.first() {
-            Some(c) => checkers | r.between(king, c),
-            None => r.all,
         };
-        let pinned = self.pinned(king, ours, theirs, occ);
-        let target = (!occ | capturable) & evasion & r.all;
 
         let knights = self.by_role[Role::Knight.index()] & ours & !pinned;
         for from in knights.squares() {

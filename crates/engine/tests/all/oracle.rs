@@ -2,7 +2,9 @@
 //! only): the published perft suite in `data/perft.txt`, and move lists of
 //! positions from seeded random games.
 
-use fogbound_engine::{perft, Bitboard128, Bitboard64, Position, RuleMode, Variant};
+use fogbound_engine::{
+    perft, Bitboard128, Bitboard64, Color, Piece, Position, Role, RuleMode, Setup, Variant,
+};
 use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
 
 use crate::support::Rng;
@@ -199,46 +201,25 @@ fn random_game_positions_match_oracle() {
 
 /// A random sparse position: both kings and up to six other men on random
 /// squares, `side` to move (pawns off the first and last ranks), as FEN.
-fn random_sparse_fen(rng: &mut Rng, side: char) -> String {
-    let mut board = [None::<char>; 64];
+fn random_sparse_fen(rng: &mut Rng, side: Color) -> String {
+    let mut setup = Setup::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").expect("an empty board");
+    setup.turn = side;
     let mut men = vec!['K', 'k'];
     for _ in 0..1 + rng.below(6) {
         men.push(b"QRBNPqrbnp"[rng.below(10)] as char);
     }
     for man in men {
+        let piece = Piece::from_char(man).expect("a man's letter");
         loop {
             let s = rng.below(64);
             let rank = s / 8;
-            if board[s].is_none() && !(man.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
-                board[s] = Some(man);
+            if setup.board[s].is_none() && !(piece.role == Role::Pawn && (rank == 0 || rank == 7)) {
+                setup.board[s] = Some(piece);
                 break;
             }
         }
     }
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(c) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            text
-        })
-        .collect();
-    format!("{} {side} - - 0 1", ranks.join("/"))
+    setup.to_fen()
 }
 
 /// `has_moves` answers without the move list when a king step or a
@@ -271,7 +252,11 @@ fn any_move_agrees_with_the_oracle_when_the_king_cannot_step() {
     let mut rng = Rng::new(20_261_128);
     let (mut checked, mut none) = (0, 0);
     while checked < 1500 {
-        let side = if rng.chance(50) { 'w' } else { 'b' };
+        let side = if rng.chance(50) {
+            Color::White
+        } else {
+            Color::Black
+        };
         let fen = random_sparse_fen(&mut rng, side);
         // Only positions the oracle accepts (the side not to move not in
         // check, kings apart).
