@@ -197,37 +197,6 @@ impl<B: Bitboard> Brain<B> {
         &self.spec
     }
 
-    /// What "Any?" would answer on the belief's boards: the share of them
-    /// on which the player to move has a pawn capture, and, among those,
-    /// the share on which the likeliest single pawn capture is legal (how
-    /// sure a try after "Yes" is to be accepted).
-    pub fn pawn_capture_odds(&self) -> (f64, f64) {
-        let boards: Vec<&Position<B>> = self.pool.iter().filter(|p| p.turn() == self.me).collect();
-        if boards.is_empty() {
-            return (0.0, 0.0);
-        }
-        let mut yes = 0usize;
-        let mut counts: Vec<((Square, Square), usize)> = Vec::new();
-        for p in &boards {
-            let captures = pawn_captures(p);
-            if captures.is_empty() {
-                continue;
-            }
-            yes += 1;
-            for m in captures {
-                match counts.iter_mut().find(|(k, _)| *k == (m.from, m.to)) {
-                    Some(c) => c.1 += 1,
-                    None => counts.push(((m.from, m.to), 1)),
-                }
-            }
-        }
-        let best = counts.iter().map(|c| c.1).max().unwrap_or(0);
-        (
-            yes as f64 / boards.len() as f64,
-            best as f64 / yes.max(1) as f64,
-        )
-    }
-
     /// The share of the boards (with the player to move) on which an enemy
     /// pawn attacks `sq`, and how many boards there are.
     pub fn pawn_threat_share(&self, sq: Square) -> (f64, usize) {
@@ -439,7 +408,22 @@ impl<B: Bitboard> Brain<B> {
                     p.set_turn(!self.me);
                 }
             }
-            Resolution::AnyAnswer { yes } => self.any_answer = Some(*yes),
+            Resolution::AnyAnswer { yes } => {
+                self.any_answer = Some(*yes);
+                // In check, a pawn capture that leaves the check stands
+                // is no capture: "No" then says nothing of the pawns.
+                if !*yes && !reach::in_check(obs) {
+                    if let Some(odds) = self.odds.as_mut() {
+                        let pawns: Vec<Square> = obs
+                            .men()
+                            .into_iter()
+                            .filter(|(_, p)| p.color == self.me && p.role.spec().pawn)
+                            .map(|(s, _)| s)
+                            .collect();
+                        odds.none_in_reach_of(&pawns);
+                    }
+                }
+            }
             Resolution::RebuffCount { .. } => {}
             _ => {
                 // Refused: the boards on which the try was legal are wrong.

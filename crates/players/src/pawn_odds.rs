@@ -16,7 +16,8 @@
 //! there. Then every pawn is cut to the map (what the player knows for
 //! certain) and renormalised, and the opponent's "Any?" answered "No" makes
 //! the squares its pawns would take the player's men from unlikely (not
-//! impossible: a pinned pawn cannot take). A man the player takes is each
+//! impossible: a pinned pawn cannot take), as the player's own "No" makes
+//! the squares its own pawns would take on. A man the player takes is each
 //! pawn in proportion to its chance of having stood there, so each pawn
 //! also has a chance of still being on the board.
 //!
@@ -253,6 +254,32 @@ impl PawnOdds {
         let squares: Vec<Square> = mine
             .iter()
             .flat_map(|s| self.attackers_of(*s))
+            .flatten()
+            .collect();
+        for p in &mut self.pawns {
+            let before = p.clone();
+            for s in &squares {
+                p[s.index()] *= NO_CAPTURE_LEFT;
+            }
+            if !normalise(p) {
+                p.copy_from_slice(&before);
+            }
+        }
+    }
+
+    /// The player's own "Any?" was answered "No": no enemy pawn stands
+    /// where one of the player's pawns on `ours` would take it (unlikely,
+    /// not impossible: a pinned pawn of the player's cannot take, nor any
+    /// that leaves a check unanswered).
+    pub fn none_in_reach_of(&mut self, ours: &[Square]) {
+        let g = self.geometry;
+        let ahead = -pawn_forward(self.them);
+        let squares: Vec<Square> = ours
+            .iter()
+            .flat_map(|s| {
+                let (f, r) = g.coords(*s);
+                [g.square_at(f - 1, r + ahead), g.square_at(f + 1, r + ahead)]
+            })
             .flatten()
             .collect();
         for p in &mut self.pawns {

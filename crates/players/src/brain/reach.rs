@@ -94,7 +94,7 @@ fn mine(obs: &Observation) -> Vec<Square> {
 /// the opponent's last move (or any check heard, when no move of the
 /// opponent's is among the words: erring towards "in check" keeps the map
 /// sound).
-fn in_check(obs: &Observation) -> bool {
+pub(super) fn in_check(obs: &Observation) -> bool {
     let them = !obs.player;
     let said = &obs.announcements;
     let since = said
