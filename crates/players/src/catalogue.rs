@@ -82,7 +82,8 @@ impl Opponent {
                  it cannot see. In our tests it won 84 of 100 Fog of War games at a second a move \
                  against misty-chess (an outside Fog of War engine, run in pure Python; 3 drawn) and 91 \
                  of 100 Dark Chess games against the greedy player (the rest drawn); in \
-                 Kriegspiel it often loses track of the hidden men and draws."
+                 Kriegspiel (English rules) it won 69 of 100 against the greedy player and \
+                 drew 29 (ten of them still going at 300 plies)."
             }
             Opponent::Bot(BotLevel::Strong) => {
                 "As the club level on a larger belief, thinking about three seconds a move: \
