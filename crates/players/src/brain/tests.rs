@@ -572,7 +572,7 @@ fn the_pawns_odds_are_calibrated_where_the_sample_is_not() {
     // changed the bot's moves (BOT.md, 2026-11-27 "the unseen king").
     //
     // The bound is 2.5%, not the king's 2%: since the bot asks "Any?" every
-    // turn its games put 2.0-2.1% there (50 of 2,446 squares; 100 of 4,859
+    // turn its games put 2.0-2.1% there (50 of 2,442 squares; 98 of 4,861
     // over sixteen games), against 1.4-1.9% before. Most of the misses are
     // pawns still at home, with the odds counting more enemy pawns than
     // there are: under the english umpire the bot guesses the kind of man

@@ -61,6 +61,32 @@ fn the_map_cuts_and_the_answer_no_lowers() {
 }
 
 #[test]
+fn the_players_own_no_lowers_the_squares_its_pawns_would_take_on() {
+    // A black pawn pushed from e7: half on e6, half on e5. White's pawn on
+    // d4 would take on c5 and e5; its "No" leaves e5 a little, and the
+    // squares behind (e6) and beside take the rest.
+    let mut odds = PawnOdds::at(g(), Color::Black, [sq("e7")]);
+    odds.enemy_moved(None, &[], 0.0);
+    odds.none_in_reach_of(&[sq("d4")]);
+    let (e5, e6) = (odds.stands(sq("e5")), odds.stands(sq("e6")));
+    assert!((e5 - 0.05 / 1.05).abs() < 1e-9, "{e5}");
+    assert!((e6 - 1.0 / 1.05).abs() < 1e-9, "{e6}");
+    // For Black's pawns the capture squares lie below them: a black pawn
+    // on d5 would take a white pawn on c4 or e4.
+    let mut odds = PawnOdds::at(g(), Color::White, [sq("e4"), sq("h2")]);
+    odds.none_in_reach_of(&[sq("d5")]);
+    assert!(
+        (odds.stands(sq("e4")) - 1.0).abs() < 1e-9,
+        "its only square"
+    );
+    let mut two = PawnOdds::at(g(), Color::White, [sq("e2")]);
+    two.enemy_moved(None, &[], 0.0);
+    two.none_in_reach_of(&[sq("d5")]);
+    assert!(two.stands(sq("e4")) < 0.06);
+    assert!(two.stands(sq("e3")) > 0.9);
+}
+
+#[test]
 fn a_pawn_taken_is_the_one_likeliest_there() {
     let mut odds = PawnOdds::at(g(), Color::Black, [sq("e5"), sq("a7")]);
     odds.took(sq("e5"));
