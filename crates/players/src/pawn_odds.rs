@@ -256,15 +256,7 @@ impl PawnOdds {
             .flat_map(|s| self.attackers_of(*s))
             .flatten()
             .collect();
-        for p in &mut self.pawns {
-            let before = p.clone();
-            for s in &squares {
-                p[s.index()] *= NO_CAPTURE_LEFT;
-            }
-            if !normalise(p) {
-                p.copy_from_slice(&before);
-            }
-        }
+        self.unlikely_on(&squares);
     }
 
     /// The player's own "Any?" was answered "No": no enemy pawn stands
@@ -282,9 +274,16 @@ impl PawnOdds {
             })
             .flatten()
             .collect();
+        self.unlikely_on(&squares);
+    }
+
+    /// Each pawn's chance on `squares` cut to [`NO_CAPTURE_LEFT`] of what
+    /// it was, the rest renormalised (a pawn that stood nowhere else keeps
+    /// its odds).
+    fn unlikely_on(&mut self, squares: &[Square]) {
         for p in &mut self.pawns {
             let before = p.clone();
-            for s in &squares {
+            for s in squares {
                 p[s.index()] *= NO_CAPTURE_LEFT;
             }
             if !normalise(p) {
